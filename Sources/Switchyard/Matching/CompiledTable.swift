@@ -1,0 +1,105 @@
+/// One registration: a pattern added to a table, with everything given with it.
+struct Registration: Sendable {
+    var pattern: RoutePattern
+    var name: String?
+    var priority: Int
+    var constraints: [String: ParameterConstraint]
+    /// The pattern's shape, parameter names aside, for finding duplicates.
+    var shape: [[Segment]]
+
+    init(pattern: RoutePattern, name: String?, priority: Int, constraints: [String: ParameterConstraint]) {
+        self.pattern = pattern
+        self.name = name
+        self.priority = priority
+        self.constraints = constraints
+        shape = pattern.expanded.map(\.shape)
+    }
+}
+
+/// A route table's state: its settings, its registrations in order, and the trie compiled from them.
+struct CompiledTable: Sendable {
+    let table: RouteTable
+    var settings = TableSettings()
+    private(set) var registrations: [Registration] = []
+    private(set) var trie: RouteTrie
+    private var shapeCounts: [[[Segment]]: Int] = [:]
+
+    init(table: RouteTable, foldsLiteralCase: Bool) {
+        self.table = table
+        trie = RouteTrie(foldsLiteralCase: foldsLiteralCase)
+    }
+
+    var isEmpty: Bool { registrations.isEmpty }
+
+    mutating func add(_ registration: Registration) {
+        let index = registrations.count
+        registrations.append(registration)
+        shapeCounts[registration.shape, default: 0] += 1
+        for (expansionIndex, expansion) in registration.pattern.expanded.enumerated() {
+            let names = expansion.parameterNames
+            let constraints = registration.constraints.compactMap { name, constraint in
+                names.firstIndex(of: name).map { (parameter: $0, constraint: constraint) }
+            }
+            trie.insert(
+                expansion.segments,
+                TrieEntry(
+                    registration: index, expansionIndex: expansionIndex, priority: registration.priority,
+                    parameterNames: names, constraints: constraints))
+        }
+    }
+
+    /// Removes the registrations that `shouldRemove` selects and recompiles the trie.
+    /// - Returns: how many registrations were removed.
+    mutating func removeAll(where shouldRemove: (Registration) -> Bool) -> Int {
+        let kept = registrations.filter { !shouldRemove($0) }
+        let removed = registrations.count - kept.count
+        guard removed > 0 else { return 0 }
+        var rebuilt = CompiledTable(table: table, foldsLiteralCase: trie.foldsLiteralCase)
+        rebuilt.settings = settings
+        for registration in kept { rebuilt.add(registration) }
+        self = rebuilt
+        return removed
+    }
+
+    func route(for entry: TrieEntry) -> Route {
+        let registration = registrations[entry.registration]
+        return Route(
+            pattern: registration.pattern, expansion: registration.pattern.expanded[entry.expansionIndex].text,
+            name: registration.name, priority: registration.priority, table: table,
+            isDuplicate: shapeCounts[registration.shape, default: 0] > 1)
+    }
+
+    /// Every route in match order: priority, then specificity (segment by segment, a literal before a
+    /// parameter, a pattern that ends before a wildcard), then registration.
+    var routes: [Route] {
+        let entries = trie.entries
+        return entries.indices.sorted { left, right in
+            let (a, b) = (entries[left], entries[right])
+            if a.priority != b.priority { return a.priority > b.priority }
+            let ranksA = ranks(a), ranksB = ranks(b)
+            if ranksA != ranksB { return ranksA.lexicographicallyPrecedes(ranksB) }
+            return (a.registration, a.expansionIndex) < (b.registration, b.expansionIndex)
+        }
+        .map { route(for: entries[$0]) }
+    }
+
+    /// Segment ranks, closed by the rank of "the pattern ends here" (between a parameter and a wildcard).
+    private func ranks(_ entry: TrieEntry) -> [Int] {
+        registrations[entry.registration].pattern.expanded[entry.expansionIndex].segments.map(\.rank) + [2]
+    }
+
+    /// The matches of a link split for this table, in match order.
+    func matches(_ split: SplitURL, bestOnly: Bool) -> [RouteMatch] {
+        let keys = trie.foldsLiteralCase ? split.link.pathComponents.map(trie.key) : split.link.pathComponents
+        return trie.search(keys: keys, values: split.values, bestOnly: bestOnly).map { found in
+            let entry = trie.entries[found.entry]
+            var parameters: [String: String] = [:]
+            for (name, component) in zip(entry.parameterNames, found.captures) {
+                parameters[name] = split.values[component]
+            }
+            return RouteMatch(
+                route: route(for: entry), link: split.link, parameters: parameters,
+                wildcardComponents: found.wildcardStart.map { Array(split.values[$0...]) })
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// A route that matches a link, with what the route captured.
+///
+/// ```swift
+/// try router.add("/user/view/:userID")
+/// let match = try router.match("myapp://user/view/joeldev?userID=evil&tab=posts")
+/// match?.route.pattern.written   // "/user/view/:userID"
+/// match?.parameters              // ["userID": "joeldev"]
+/// match?.link.query.first("tab") // "posts"
+/// match?.mergedParameters        // ["userID": "joeldev", "tab": "posts"]
+/// ```
+public struct RouteMatch: Sendable, Hashable {
+    /// The route that matched.
+    public let route: Route
+    /// The input, taken apart as the route's table sees it.
+    public let link: DeepLink
+    /// The route parameters, decoded once, by name.
+    public let parameters: [String: String]
+    /// The components the trailing `*` captured (`[]` when it captured none), or `nil` when the pattern has no
+    /// wildcard.
+    public let wildcardComponents: [String]?
+
+    /// The table whose route matched (the global table after a fallback).
+    public var table: RouteTable { route.table }
+
+    /// The route parameters together with the query items: route parameters win over query items of the same
+    /// name, and a repeated query name gives its first value.
+    public var mergedParameters: [String: String] {
+        var merged = parameters
+        for item in link.query where merged[item.name] == nil {
+            merged[item.name] = item.value ?? ""
+        }
+        return merged
+    }
+}

@@ -1,0 +1,93 @@
+/// A route pattern: the path a route matches, with parameters, a trailing wildcard and optional groups.
+///
+/// | syntax | meaning |
+/// | --- | --- |
+/// | `product` | a literal component, compared decoded (`café` ≡ `caf%C3%A9`) and case-sensitively |
+/// | `:id` | a parameter: exactly one non-empty component |
+/// | `*` | the last segment only: zero or more remaining components |
+/// | `(/foo/:a)` | an optional group; groups do not nest |
+///
+/// Slashes at either end and doubled slashes carry no meaning. Optional groups expand into every
+/// combination, longest first; ties keep group order:
+///
+/// ```swift
+/// let pattern = try RoutePattern("/the(/foo/:a)(/bar/:b)")
+/// pattern.expansions  // ["/the/foo/:a/bar/:b", "/the/foo/:a", "/the/bar/:b", "/the"]
+/// ```
+///
+/// Two patterns are equal when they expand to the same segments with the same parameter names, so
+/// `/test/` equals `test`.
+public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
+    /// The most optional groups one pattern may have (each doubles the expansions).
+    public static let maxOptionalGroups = 8
+
+    /// The pattern as written.
+    public let written: String
+    /// The expansions, longest first, each as a pattern without groups.
+    public var expansions: [String] { expanded.map(\.text) }
+    /// The parameter names, in the order they first appear.
+    public var parameterNames: [String] {
+        var seen = Set<String>()
+        return expanded.flatMap(\.parameterNames).filter { seen.insert($0).inserted }
+    }
+
+    let expanded: [Expansion]
+
+    /// Parses a pattern.
+    ///
+    /// - Throws: ``PatternError`` naming the byte offset of the first problem.
+    public init(_ pattern: String) throws(PatternError) {
+        written = pattern
+        expanded = try PatternParser(pattern).expand()
+    }
+
+    /// The pattern as written.
+    public var description: String { written }
+
+    /// Whether two patterns expand to the same segments with the same parameter names.
+    public static func == (lhs: RoutePattern, rhs: RoutePattern) -> Bool {
+        lhs.expanded.map(\.segments) == rhs.expanded.map(\.segments)
+    }
+
+    /// Hashes the expansions' segments.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(expanded.map(\.segments))
+    }
+}
+
+/// One segment of an expanded pattern.
+enum Segment: Sendable, Hashable {
+    /// A component that must equal this decoded text.
+    case literal(String)
+    /// A component captured under this name.
+    case parameter(String)
+    /// Zero or more remaining components.
+    case wildcard
+
+    /// How specific the segment is: lower wins.
+    var rank: Int {
+        switch self {
+        case .literal: 0
+        case .parameter: 1
+        case .wildcard: 3
+        }
+    }
+}
+
+/// One expansion of a pattern: segments without groups.
+struct Expansion: Sendable, Hashable {
+    var segments: [Segment]
+    /// The expansion as pattern text, segments as written (`/the/foo/:a`).
+    var text: String
+
+    var parameterNames: [String] {
+        segments.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
+    }
+
+    var hasWildcard: Bool { segments.last == .wildcard }
+
+    /// The segments' shape with parameter names left out, for finding duplicates.
+    var shape: [Segment] {
+        segments.map { if case .parameter = $0 { .parameter("") } else { $0 } }
+    }
+}

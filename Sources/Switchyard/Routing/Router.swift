@@ -1,0 +1,188 @@
+/// Maps URLs and internal route strings to routes.
+///
+/// A router holds a global route table and one table per scheme. Matching reads an immutable snapshot of
+/// the tables, so a router may be shared by any number of threads while routes are added.
+///
+/// ```swift
+/// let router = Router()
+/// try router.add("/product/:id", name: "product")
+/// try router.add("/search")
+///
+/// let match = try router.match("myapp://product/1988?coupon=XMAS")
+/// match?.parameters["id"]               // "1988"
+/// match?.link.query.first("coupon")     // "XMAS"
+/// router.canRoute("/search?q=shoes")    // true
+/// ```
+public final class Router: Sendable {
+    /// The options the router was created with.
+    public let options: RouterOptions
+    private let state: Locked<[RouteTable: CompiledTable]>
+
+    /// Creates a router with an empty global table.
+    public init(options: RouterOptions = RouterOptions()) {
+        self.options = options
+        state = Locked([.global: CompiledTable(table: .global, foldsLiteralCase: options.matchesLiteralsCaseInsensitively)])
+    }
+
+    // MARK: Registering
+
+    /// Adds a route to a table.
+    ///
+    /// The same pattern may be added twice: both are kept, and the one added first is tried first.
+    ///
+    /// ```swift
+    /// try router.add("/user/:id", name: "user", constraints: ["id": .digits])
+    /// try router.add("/test/priority/high", priority: 20)
+    /// try router.add("/invite/:code", in: .scheme("myapp"))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - pattern: the route's pattern (see ``RoutePattern``).
+    ///   - name: a name for reverse routing and diagnostics.
+    ///   - priority: higher is tried first, before specificity. The default is 0.
+    ///   - table: the table to add to; a scheme's table is created by its first route or setting.
+    ///   - constraints: tests that parameter values must pass, by parameter name.
+    /// - Throws: ``PatternError`` for a pattern that does not parse or a constraint on a parameter the pattern
+    ///   does not have.
+    public func add(
+        _ pattern: String, name: String? = nil, priority: Int = 0, in table: RouteTable = .global,
+        constraints: [String: ParameterConstraint] = [:]
+    ) throws(PatternError) {
+        let parsed = try RoutePattern(pattern)
+        let names = Set(parsed.parameterNames)
+        if let unknown = constraints.keys.sorted().first(where: { !names.contains($0) }) {
+            throw PatternError(
+                .unknownParameter, at: nil, in: pattern, "there is a constraint for '\(unknown)', which is not a parameter")
+        }
+        let registration = Registration(pattern: parsed, name: name, priority: priority, constraints: constraints)
+        let foldsCase = options.matchesLiteralsCaseInsensitively
+        state.withLock { tables in
+            tables[table, default: CompiledTable(table: table, foldsLiteralCase: foldsCase)].add(registration)
+        }
+    }
+
+    /// Changes a table's settings, creating the table if it does not exist.
+    ///
+    /// ```swift
+    /// router.updateSettings(for: .scheme("myapp")) { $0.fallsBackToGlobalRoutes = true }
+    /// ```
+    public func updateSettings(for table: RouteTable, _ update: (inout TableSettings) -> Void) {
+        let foldsCase = options.matchesLiteralsCaseInsensitively
+        state.withLock { tables in
+            update(&tables[table, default: CompiledTable(table: table, foldsLiteralCase: foldsCase)].settings)
+        }
+    }
+
+    /// Returns a table's settings, or `nil` when the table does not exist. Looking a table up creates nothing.
+    public func settings(for table: RouteTable) -> TableSettings? {
+        state.withLock { $0[table]?.settings }
+    }
+
+    // MARK: Removing
+
+    /// Removes every route added with `pattern` (all its expansions) from a table.
+    ///
+    /// Patterns compare by their segments, so `/test/` removes a route added as `/test`. Removing a
+    /// pattern that was never added, or one that does not parse, changes nothing.
+    /// - Returns: how many registrations were removed.
+    @discardableResult
+    public func removeRoutes(pattern: String, from table: RouteTable = .global) -> Int {
+        guard let parsed = try? RoutePattern(pattern) else { return 0 }
+        return state.withLock { tables in tables[table]?.removeAll { $0.pattern == parsed } ?? 0 }
+    }
+
+    /// Removes every route named `name`, in every table.
+    /// - Returns: how many registrations were removed.
+    @discardableResult
+    public func removeRoutes(named name: String) -> Int {
+        state.withLock { tables in
+            var removed = 0
+            for table in tables.keys { removed += tables[table]?.removeAll { $0.name == name } ?? 0 }
+            return removed
+        }
+    }
+
+    /// Removes a scheme's table with its routes and settings; its scheme then goes to the global table.
+    ///
+    /// The global table always exists: removing it does nothing.
+    /// - Returns: whether a table was removed.
+    @discardableResult
+    public func removeTable(_ table: RouteTable) -> Bool {
+        guard table != .global else { return false }
+        return state.withLock { $0.removeValue(forKey: table) != nil }
+    }
+
+    // MARK: Introspection
+
+    /// The tables that exist: the global one first, then schemes in alphabetical order.
+    public var tables: [RouteTable] { state.snapshot.keys.sorted() }
+
+    /// Returns a table's routes in match order: priority, then specificity, then registration. A table that
+    /// does not exist has none.
+    ///
+    /// - Complexity: O(*n* log *n*) in the number of routes.
+    public func routes(in table: RouteTable) -> [Route] {
+        state.snapshot[table]?.routes ?? []
+    }
+
+    /// Every route of every table, table by table in the order of ``tables``, each table in match order.
+    public var routes: [Route] {
+        let snapshot = state.snapshot
+        return snapshot.keys.sorted().flatMap { snapshot[$0]?.routes ?? [] }
+    }
+
+    // MARK: Matching
+
+    /// Returns the route that `url` matches first, or `nil` when none does.
+    ///
+    /// ```swift
+    /// try router.add("/users/:id")
+    /// try router.add("/users/me")
+    /// try router.match("myapp://users/me")?.route.expansion  // "/users/me": a literal beats a parameter
+    /// ```
+    ///
+    /// - Parameter url: a URL (`myapp://product/7`, `https://shop.example.com/product/7`) or an internal route
+    ///   string (`product/7`).
+    /// - Throws: ``URLRejection`` for malformed input, input beyond the limits, or a host the table does not
+    ///   allow.
+    /// - Complexity: O(*n*) in the length of `url`; independent of the number of routes for tables whose routes
+    ///   share priorities.
+    public func match(_ url: String) throws(URLRejection) -> RouteMatch? {
+        try matches(url, bestOnly: true).first
+    }
+
+    /// Returns every route that `url` matches, in the order a dispatch tries them: the table's candidates by
+    /// priority, specificity and registration, then, for a scheme table that falls back, the global table's.
+    ///
+    /// - Throws: ``URLRejection`` for malformed input, input beyond the limits, or a host the table does not
+    ///   allow.
+    public func matches(_ url: String) throws(URLRejection) -> [RouteMatch] {
+        try matches(url, bestOnly: false)
+    }
+
+    /// Returns whether some route matches `url`. Runs nothing; a rejected input gives `false`.
+    public func canRoute(_ url: String) -> Bool {
+        (try? match(url)) != nil
+    }
+
+    private func matches(_ url: String, bestOnly: Bool) throws(URLRejection) -> [RouteMatch] {
+        let tables = state.snapshot
+        var first = RouteTable.global
+        let split = try URLSplitter.split(url, options: options.splitOptions) { scheme in
+            if let scheme, tables[.scheme(scheme)] != nil { first = .scheme(scheme) }
+            return tables[first]?.settings.hostRules ?? HostRules()
+        }.get()
+        guard let firstTable = tables[first] else { return [] }
+        var found = firstTable.matches(split, bestOnly: bestOnly)
+        guard first != .global, firstTable.settings.fallsBackToGlobalRoutes, !(bestOnly && !found.isEmpty),
+            let global = tables[.global]
+        else { return found }
+        // The global table sees the URL through its own host rules; a URL they refuse is not matched there.
+        let globalRules = global.settings.hostRules
+        let globalSplit =
+            globalRules == firstTable.settings.hostRules
+            ? split : try? URLSplitter.split(url, options: options.splitOptions) { _ in globalRules }.get()
+        if let globalSplit { found += global.matches(globalSplit, bestOnly: bestOnly) }
+        return found
+    }
+}

@@ -1,0 +1,88 @@
+/// The error that says why a URL or route string was refused before any route was tried.
+///
+/// A rejected input runs no filter, no handler and no default route. Each rejection carries a stable
+/// ``Code``, the 0-based UTF-8 byte offset of the problem in the input as given, and, for problems in
+/// the path, the 0-based index of the path component.
+///
+/// ```swift
+/// do {
+///     _ = try router.match("myapp://product/%ZZ")
+/// } catch {
+///     print(error.code)      // invalidPercentEncoding
+///     print(error.position)  // 16
+/// }
+/// ```
+public struct URLRejection: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A stable name for a kind of rejection.
+    ///
+    /// Codes keep their meaning from release to release; new ones may be added.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        /// The code's stable name, as the command-line tool prints it.
+        public let name: String
+
+        init(_ name: String) { self.name = name }
+
+        /// A `%` not followed by two hexadecimal digits (`%ZZ`, `%4`, a trailing `%`).
+        public static let invalidPercentEncoding = Code("invalidPercentEncoding")
+        /// Bytes that do not decode to UTF-8 (`%FF`, the overlong `%C0%AF`, a surrogate, a cut sequence).
+        public static let invalidUTF8 = Code("invalidUTF8")
+        /// A C0 control, DEL or C1 control character, raw or percent-encoded (`%00` included).
+        public static let controlCharacter = Code("controlCharacter")
+        /// A component that decodes to exactly `.` or `..`; resolving it would change the route.
+        public static let dotSegment = Code("dotSegment")
+        /// User information before the host (`https://example.com@evil.com/`), even when empty.
+        public static let userinfo = Code("userinfo")
+        /// A host that the route table's allowed hosts do not list, or no host where the table needs one.
+        public static let hostNotAllowed = Code("hostNotAllowed")
+        /// Text before `://` that is not an RFC 3986 scheme (`my_app://x`).
+        public static let invalidScheme = Code("invalidScheme")
+        /// An authority that does not parse: unbalanced brackets, or a port that is not a number up to 65535.
+        public static let invalidHost = Code("invalidHost")
+        /// An input longer than ``RoutingLimits/maxInputLength``.
+        public static let tooLong = Code("tooLong")
+        /// More path components than ``RoutingLimits/maxComponents``.
+        public static let tooManyComponents = Code("tooManyComponents")
+        /// More query items than ``RoutingLimits/maxQueryItems``.
+        public static let tooManyQueryItems = Code("tooManyQueryItems")
+        /// A path component, host, query name, query value or fragment longer than
+        /// ``RoutingLimits/maxValueLength``.
+        public static let valueTooLong = Code("valueTooLong")
+
+        /// The code's stable name.
+        public var description: String { name }
+    }
+
+    /// What kind of problem this is.
+    public let code: Code
+    /// The 0-based UTF-8 byte offset of the problem in ``input``.
+    public let position: Int
+    /// The 0-based index of the path component at fault, for problems in the path (a host that became
+    /// the first component counts as component 0).
+    public let componentIndex: Int?
+    /// The input as given.
+    public let input: String
+    /// A sentence that says what is wrong, without the position.
+    public let message: String
+
+    init(_ code: Code, at position: Int, component: Int? = nil, in input: String, _ message: String) {
+        self.code = code
+        self.position = position
+        self.componentIndex = component
+        self.input = input
+        self.message = message
+    }
+
+    /// A diagnostic in the style of a compiler: the code, the position, the message, and the input with a caret
+    /// under the problem.
+    ///
+    /// ```
+    /// invalidPercentEncoding at byte 8 (path component 1): '%' must be followed by two hexadecimal digits
+    ///   app://a/%ZZ
+    ///           ^
+    /// ```
+    public var description: String {
+        var where_ = "at byte \(position)"
+        if let componentIndex { where_ += " (path component \(componentIndex))" }
+        return "\(code) \(where_): \(message)\n" + Excerpt.caretLines(input, at: position)
+    }
+}

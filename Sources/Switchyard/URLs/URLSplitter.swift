@@ -1,0 +1,353 @@
+/// Router-wide settings that change how an input is taken apart.
+struct SplitOptions: Sendable, Hashable {
+    var routesFragments = false
+    var decodesPlusInPath = false
+    var limits = RoutingLimits()
+}
+
+/// A table's rules for the host: its policy and, when set, the hosts it allows.
+struct HostRules: Sendable, Hashable {
+    var policy: HostPolicy = .automatic
+    /// Lowercased host names; `nil` allows every host.
+    var allowedHosts: Set<String>?
+}
+
+/// An input taken apart for one route table.
+struct SplitURL: Sendable {
+    var link: DeepLink
+    /// The path components as parameter values: the same as `link.pathComponents`, except that a `+` is a
+    /// space when the router decodes `+` in paths.
+    var values: [String]
+}
+
+/// Takes URLs and route strings apart on their UTF-8 bytes (DESIGN §2 and §11), without Foundation.
+enum URLSplitter {
+    /// Takes `input` apart.
+    ///
+    /// - Parameters:
+    ///   - hostRules: the host rules of the table that the input's scheme (`nil` for a route string) routes to;
+    ///     called once, right after the scheme is read.
+    /// - Returns: the parts, or the first problem in reading order (`tooLong` before anything else).
+    /// - Complexity: O(*n*) in the length of the input.
+    static func split(
+        _ input: String, options: SplitOptions, hostRules: (String?) -> HostRules
+    ) -> Result<SplitURL, URLRejection> {
+        if input.utf8.count > max(options.limits.maxInputLength, 0) {
+            return .failure(
+                URLRejection(
+                    .tooLong, at: max(options.limits.maxInputLength, 0), in: input,
+                    "the input is longer than \(options.limits.maxInputLength) bytes"))
+        }
+        var text = input
+        return text.withUTF8 { bytes in
+            var run = SplitRun(bytes: bytes, input: input, options: options)
+            do throws(URLRejection) {
+                return .success(try run.split(hostRules: hostRules))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// Whether `bytes` form an RFC 3986 scheme: a letter, then letters, digits, `+`, `-` or `.`.
+    /// - Returns: the offset of the first byte that breaks the rule, or `nil` when the bytes are a scheme.
+    static func firstNonSchemeByte(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        guard let first = range.first, isLetter(bytes[first]) else { return range.lowerBound }
+        for index in range.dropFirst() {
+            let byte = bytes[index]
+            let allowed =
+                isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            if !allowed { return index }
+        }
+        return nil
+    }
+
+    static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    /// Lowercases ASCII letters only, so the result never depends on Unicode case tables.
+    static func lowercasedASCII(_ text: String) -> String {
+        guard text.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else {
+            return text
+        }
+        return String(
+            decoding: text.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 },
+            as: UTF8.self)
+    }
+}
+
+/// One pass over one input.
+private struct SplitRun {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let input: String
+    let options: SplitOptions
+    var components: [String] = []
+    var values: [String] = []
+    var query: [QueryItem] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>, input: String, options: SplitOptions) {
+        self.bytes = bytes
+        self.input = input
+        self.options = options
+    }
+
+    private var limits: RoutingLimits { options.limits }
+
+    mutating func split(hostRules: (String?) -> HostRules) throws(URLRejection) -> SplitURL {
+        let count = bytes.count
+        let fragmentStart = firstIndex(of: "#", in: 0..<count) ?? count
+        let queryStart = firstIndex(of: "?", in: 0..<fragmentStart)
+        let pathEnd = queryStart ?? fragmentStart
+
+        var cursor = 0
+        var scheme: String?
+        if let colon = bytes[0..<pathEnd].firstIndex(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "/") }),
+            bytes[colon] == UInt8(ascii: ":")
+        {
+            if let bad = URLSplitter.firstNonSchemeByte(bytes, 0..<colon) {
+                if hasDoubleSlash(at: colon + 1, before: pathEnd) {
+                    throw URLRejection(
+                        .invalidScheme, at: bad, in: input,
+                        "a scheme is a letter followed by letters, digits, '+', '-' or '.'")
+                }
+            } else {
+                scheme = URLSplitter.lowercasedASCII(String(decoding: bytes[0..<colon], as: UTF8.self))
+                cursor = colon + 1
+            }
+        }
+
+        var host: Host?
+        if scheme != nil, hasDoubleSlash(at: cursor, before: pathEnd) {
+            let authorityStart = cursor + 2
+            let authorityEnd = firstIndex(of: "/", in: authorityStart..<pathEnd) ?? pathEnd
+            host = try parseAuthority(authorityStart..<authorityEnd)
+            cursor = authorityEnd
+        }
+
+        let rules = hostRules(scheme)
+        if scheme != nil {
+            try applyHostRules(rules, to: host, at: host?.range.lowerBound ?? cursor)
+        }
+        try addComponents(cursor..<pathEnd)
+        if let queryStart { try addItems(queryStart + 1..<fragmentStart) }
+
+        var fragment: String?
+        if fragmentStart < count {
+            fragment = try parseFragment(fragmentStart + 1..<count)
+        }
+        let link = DeepLink(
+            input: input, scheme: scheme, host: host.flatMap { $0.name.isEmpty ? nil : $0.name },
+            port: host?.port, pathComponents: components, query: QueryItems(query), fragment: fragment)
+        return SplitURL(link: link, values: values)
+    }
+
+    // MARK: Authority
+
+    private struct Host {
+        var name: String
+        var range: Range<Int>
+        var isIPLiteral: Bool
+        var port: Int?
+    }
+
+    private func parseAuthority(_ range: Range<Int>) throws(URLRejection) -> Host {
+        if firstIndex(of: "@", in: range) != nil {
+            throw URLRejection(
+                .userinfo, at: range.lowerBound, in: input, "user information ('user@') before the host is not allowed")
+        }
+        var hostEnd = firstIndex(of: ":", in: range) ?? range.upperBound
+        let isIPLiteral = range.first.map { bytes[$0] == UInt8(ascii: "[") } ?? false
+        if isIPLiteral {
+            guard let close = firstIndex(of: "]", in: range) else {
+                throw URLRejection(.invalidHost, at: range.lowerBound, in: input, "'[' has no matching ']'")
+            }
+            hostEnd = close + 1
+            if hostEnd < range.upperBound, bytes[hostEnd] != UInt8(ascii: ":") {
+                throw URLRejection(.invalidHost, at: hostEnd, in: input, "only a port may follow an IP literal")
+            }
+        } else if let bracket = bytes[range.lowerBound..<hostEnd].firstIndex(where: {
+            $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]")
+        }) {
+            throw URLRejection(.invalidHost, at: bracket, in: input, "brackets may only enclose a whole IP literal")
+        }
+        let hostRange = range.lowerBound..<hostEnd
+        if hostRange.count > limits.maxValueLength {
+            throw URLRejection(
+                .valueTooLong, at: hostRange.lowerBound, in: input,
+                "the host is longer than \(limits.maxValueLength) bytes")
+        }
+        let name = try decode(hostRange, component: nil, plusAsSpace: false)
+        return Host(
+            name: URLSplitter.lowercasedASCII(name), range: hostRange, isIPLiteral: isIPLiteral,
+            port: try parsePort(hostEnd < range.upperBound ? hostEnd + 1..<range.upperBound : nil))
+    }
+
+    private func parsePort(_ range: Range<Int>?) throws(URLRejection) -> Int? {
+        guard let range, !range.isEmpty else { return nil }
+        var port = 0
+        for index in range {
+            let byte = bytes[index]
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else {
+                throw URLRejection(.invalidHost, at: index, in: input, "a port is made of digits only")
+            }
+            port = port * 10 + Int(byte - UInt8(ascii: "0"))
+            if port > 65_535 {
+                throw URLRejection(.invalidHost, at: range.lowerBound, in: input, "a port is at most 65535")
+            }
+        }
+        return port
+    }
+
+    /// Applies the table's host policy and allowed hosts: the host may become the first component.
+    private mutating func applyHostRules(_ rules: HostRules, to host: Host?, at position: Int) throws(URLRejection) {
+        let named = host.flatMap { $0.name.isEmpty ? nil : $0 }
+        var becomesComponent = false
+        if let named, !named.isIPLiteral {
+            switch rules.policy.kind {
+            case .automatic: becomesComponent = named.name != "localhost" && !named.name.contains(".")
+            case .pathComponent: becomesComponent = true
+            case .ignored: becomesComponent = false
+            }
+        }
+        if let allowed = rules.allowedHosts {
+            let keptAsHost = rules.policy == .automatic && becomesComponent ? nil : named?.name
+            guard let keptAsHost, allowed.contains(keptAsHost) else {
+                let message =
+                    keptAsHost.map { "the host '\($0)' is not one of the allowed hosts" }
+                    ?? "this table accepts only URLs with one of its allowed hosts"
+                throw URLRejection(.hostNotAllowed, at: position, in: input, message)
+            }
+        }
+        if becomesComponent, let named {
+            try checkComponentCount(at: named.range.lowerBound)
+            try checkDotSegment(named.name, at: named.range.lowerBound)
+            components.append(named.name)
+            values.append(
+                options.decodesPlusInPath
+                    ? URLSplitter.lowercasedASCII(try decode(named.range, component: 0, plusAsSpace: true))
+                    : named.name)
+        }
+    }
+
+    // MARK: Path
+
+    private mutating func addComponents(_ range: Range<Int>) throws(URLRejection) {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = firstIndex(of: "/", in: start..<range.upperBound) ?? range.upperBound
+            if end > start { try addComponent(start..<end) }
+            start = end + 1
+        }
+    }
+
+    private mutating func addComponent(_ range: Range<Int>) throws(URLRejection) {
+        let index = components.count
+        try checkComponentCount(at: range.lowerBound)
+        if range.count > limits.maxValueLength {
+            throw URLRejection(
+                .valueTooLong, at: range.lowerBound, component: index, in: input,
+                "the path component is longer than \(limits.maxValueLength) bytes")
+        }
+        let text = try decode(range, component: index, plusAsSpace: false)
+        try checkDotSegment(text, at: range.lowerBound)
+        components.append(text)
+        let hasPlus = options.decodesPlusInPath && firstIndex(of: "+", in: range) != nil
+        values.append(hasPlus ? try decode(range, component: index, plusAsSpace: true) : text)
+    }
+
+    private func checkComponentCount(at position: Int) throws(URLRejection) {
+        if components.count >= limits.maxComponents {
+            throw URLRejection(
+                .tooManyComponents, at: position, component: components.count, in: input,
+                "the path has more than \(limits.maxComponents) components")
+        }
+    }
+
+    private func checkDotSegment(_ text: String, at position: Int) throws(URLRejection) {
+        if text == "." || text == ".." {
+            throw URLRejection(
+                .dotSegment, at: position, component: components.count, in: input,
+                "'\(text)' would change the route if it were resolved")
+        }
+    }
+
+    // MARK: Query and fragment
+
+    private mutating func addItems(_ range: Range<Int>) throws(URLRejection) {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = firstIndex(of: "&", in: start..<range.upperBound) ?? range.upperBound
+            if end > start { try addItem(start..<end) }
+            start = end + 1
+        }
+    }
+
+    private mutating func addItem(_ range: Range<Int>) throws(URLRejection) {
+        let equals = firstIndex(of: "=", in: range)
+        let nameRange = range.lowerBound..<(equals ?? range.upperBound)
+        let valueRange = equals.map { $0 + 1..<range.upperBound }
+        if !nameRange.isEmpty {
+            if query.count >= limits.maxQueryItems {
+                throw URLRejection(
+                    .tooManyQueryItems, at: range.lowerBound, in: input,
+                    "the query has more than \(limits.maxQueryItems) items")
+            }
+            try checkLength(nameRange, "a query name")
+        }
+        let name = try decode(nameRange, component: nil, plusAsSpace: true)
+        var value: String?
+        if let valueRange {
+            try checkLength(valueRange, "a query value")
+            value = try decode(valueRange, component: nil, plusAsSpace: true)
+        }
+        // An item with an empty name gives no item, but its value must still be well formed.
+        if !nameRange.isEmpty { query.append(QueryItem(name: name, value: value)) }
+    }
+
+    private mutating func parseFragment(_ range: Range<Int>) throws(URLRejection) -> String {
+        try checkLength(range, "the fragment")
+        if options.routesFragments, let first = range.first {
+            if bytes[first] == UInt8(ascii: "/") {
+                let questionMark = firstIndex(of: "?", in: range)
+                try addComponents(range.lowerBound..<(questionMark ?? range.upperBound))
+                if let questionMark { try addItems(questionMark + 1..<range.upperBound) }
+            } else if firstIndex(of: "=", in: range) != nil {
+                try addItems(range)
+            }
+        }
+        return try decode(range, component: nil, plusAsSpace: false)
+    }
+
+    private func checkLength(_ range: Range<Int>, _ what: String) throws(URLRejection) {
+        if range.count > limits.maxValueLength {
+            throw URLRejection(
+                .valueTooLong, at: range.lowerBound, in: input, "\(what) is longer than \(limits.maxValueLength) bytes")
+        }
+    }
+
+    // MARK: Bytes
+
+    private func decode(_ range: Range<Int>, component: Int?, plusAsSpace: Bool) throws(URLRejection) -> String {
+        do throws(DecodingFailure) {
+            return try PercentDecoding.decode(bytes, range, plusAsSpace: plusAsSpace)
+        } catch {
+            throw URLRejection(error.code, at: error.position, component: component, in: input, error.message)
+        }
+    }
+
+    private func firstIndex(of character: Unicode.Scalar, in range: Range<Int>) -> Int? {
+        let target = UInt8(ascii: character)
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if bytes[index] == target { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    private func hasDoubleSlash(at index: Int, before end: Int) -> Bool {
+        index + 1 < end && bytes[index] == UInt8(ascii: "/") && bytes[index + 1] == UInt8(ascii: "/")
+    }
+}
