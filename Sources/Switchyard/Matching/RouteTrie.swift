@@ -32,7 +32,7 @@ struct TrieMatch {
 /// one array (value semantics: a snapshot is a copy that shares storage until written).
 struct RouteTrie: Sendable {
     struct Node: Sendable {
-        var literals: [String: Int32] = [:]
+        var literals: [ExactText: Int32] = [:]
         var parameter: Int32 = -1
         var endings: [Int32] = []
         var wildcards: [Int32] = []
@@ -50,6 +50,8 @@ struct RouteTrie: Sendable {
 
     /// The key a literal or a component is looked up by.
     func key(_ text: String) -> String { foldsLiteralCase ? text.lowercased() : text }
+
+    func key(_ literal: ExactText) -> ExactText { foldsLiteralCase ? ExactText(literal.text.lowercased()) : literal }
 
     mutating func insert(_ segments: [Segment], _ entry: TrieEntry) {
         let entryIndex = Int32(entries.count)
@@ -131,7 +133,7 @@ struct RouteTrie: Sendable {
             if depth == keys.count {
                 consider(node.endings, captures: captures, wildcardStart: nil)
             } else {
-                if let child = node.literals[keys[depth]] {
+                if let child = node.literals[ExactText(keys[depth])] {
                     visit(Int(child), depth: depth + 1, captures: &captures)
                 }
                 if node.parameter >= 0 {

@@ -29,7 +29,8 @@ public struct ParameterConstraint: Sendable, CustomStringConvertible {
 
     /// Exactly one of `values`.
     public static func oneOf(_ values: Set<String>) -> ParameterConstraint {
-        ParameterConstraint("one of \(values.sorted().joined(separator: ", "))") { values.contains($0) }
+        let exact = Set(values.map(ExactText.init))
+        return ParameterConstraint("one of \(values.sorted().joined(separator: ", "))") { exact.contains(ExactText($0)) }
     }
 
     /// Exactly one of `values`.

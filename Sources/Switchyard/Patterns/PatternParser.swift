@@ -139,11 +139,11 @@ struct PatternParser {
             return .parameter(String(decoding: segmentBytes.dropFirst(), as: UTF8.self))
         }
         let literal = try decodeLiteral(segmentBytes, positions)
-        if literal == "." || literal == ".." {
+        if literal.isDotSegment {
             throw PatternError(
                 .dotSegment, at: positions[0], in: pattern, "'\(literal)' can never match: such URLs are rejected")
         }
-        return .literal(literal)
+        return .literal(ExactText(literal))
     }
 
     private func decodeLiteral(_ segmentBytes: [UInt8], _ positions: [Int]) throws(PatternError) -> String {

@@ -57,8 +57,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
 /// One segment of an expanded pattern.
 enum Segment: Sendable, Hashable {
-    /// A component that must equal this decoded text.
-    case literal(String)
+    /// A component that must equal this decoded text, byte for byte.
+    case literal(ExactText)
     /// A component captured under this name.
     case parameter(String)
     /// Zero or more remaining components.

@@ -62,6 +62,8 @@ public struct TableSettings: Sendable, Hashable {
     }
 
     var hostRules: HostRules {
-        HostRules(policy: hostPolicy, allowedHosts: allowedHosts.map { Set($0.map(URLSplitter.lowercasedASCII)) })
+        HostRules(
+            policy: hostPolicy,
+            allowedHosts: allowedHosts.map { Set($0.map { ExactText(URLSplitter.lowercasedASCII($0)) }) })
     }
 }

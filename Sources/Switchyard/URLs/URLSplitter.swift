@@ -9,7 +9,7 @@ struct SplitOptions: Sendable, Hashable {
 struct HostRules: Sendable, Hashable {
     var policy: HostPolicy = .automatic
     /// Lowercased host names; `nil` allows every host.
-    var allowedHosts: Set<String>?
+    var allowedHosts: Set<ExactText>?
 }
 
 /// An input taken apart for one route table.
@@ -206,14 +206,14 @@ private struct SplitRun {
         var becomesComponent = false
         if let named, !named.isIPLiteral {
             switch rules.policy.kind {
-            case .automatic: becomesComponent = named.name != "localhost" && !named.name.contains(".")
+            case .automatic: becomesComponent = !named.name.isExactly("localhost") && !named.name.utf8.contains(UInt8(ascii: "."))
             case .pathComponent: becomesComponent = true
             case .ignored: becomesComponent = false
             }
         }
         if let allowed = rules.allowedHosts {
             let keptAsHost = rules.policy == .automatic && becomesComponent ? nil : named?.name
-            guard let keptAsHost, allowed.contains(keptAsHost) else {
+            guard let keptAsHost, allowed.contains(ExactText(keptAsHost)) else {
                 let message =
                     keptAsHost.map { "the host '\($0)' is not one of the allowed hosts" }
                     ?? "this table accepts only URLs with one of its allowed hosts"
@@ -266,7 +266,7 @@ private struct SplitRun {
     }
 
     private func checkDotSegment(_ text: String, at position: Int) throws(URLRejection) {
-        if text == "." || text == ".." {
+        if text.isDotSegment {
             throw URLRejection(
                 .dotSegment, at: position, component: components.count, in: input,
                 "'\(text)' would change the route if it were resolved")

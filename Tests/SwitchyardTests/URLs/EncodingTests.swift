@@ -1,0 +1,184 @@
+import Foundation
+import Switchyard
+import Testing
+
+/// Percent-encoding, `+` and query items: reference-cases.md §1.8, §1.9, §2.2 and S38–S50, S93, S94.
+@Suite("Encoding and query items")
+struct EncodingTests {
+    static let reservedEscapes: [(String, String)] = [
+        ("21", "!"), ("23", "#"), ("24", "$"), ("26", "&"), ("27", "'"), ("28", "("), ("29", ")"), ("2A", "*"),
+        ("2B", "+"), ("2C", ","), ("3A", ":"), ("3B", ";"), ("3D", "="), ("3F", "?"), ("40", "@"), ("5B", "["),
+        ("5D", "]"),
+    ]
+
+    @Test("an escaped reserved character stays inside its parameter", arguments: reservedEscapes)
+    func escapedReservedCharacter(hex: String, character: String) throws {
+        // Ref 57
+        let router = try Router(["/user/view/:userID"])
+        #expect(
+            router.outcome("tests://user/view/joel%\(hex)levin")
+                == .hit(Hit("/user/view/:userID", ["userID": "joel\(character)levin"])))
+    }
+
+    static let plusCases: [(String, Bool, Outcome)] = [
+        ("tests://user/view/joel%2Blevin", true, .hit(Hit("/user/view/:userID", ["userID": "joel+levin"]))),  // Ref 58
+        ("tests://user/view/joel+levin", false, .hit(Hit("/user/view/:userID", ["userID": "joel+levin"]))),  // Ref 59, 63
+        ("tests://user/view/joel+levin", true, .hit(Hit("/user/view/:userID", ["userID": "joel levin"]))),  // Ref 59
+        (
+            "tests://user/view/test?name=joel+levin", true,  // Ref 60
+            .hit(Hit("/user/view/:userID", ["userID": "test"], query: [item("name", "joel levin")]))
+        ),
+        ("tests://user/view/joel%2Blevin", false, .hit(Hit("/user/view/:userID", ["userID": "joel+levin"]))),  // Ref 62
+        (
+            "tests://user/view/test?name=joel+levin", false,  // Ref 64
+            .hit(Hit("/user/view/:userID", ["userID": "test"], query: [item("name", "joel levin")]))
+        ),
+    ]
+
+    @Test("plus in paths and queries", arguments: plusCases)
+    func plusInPathsAndQueries(input: String, decodesPlusInPath: Bool, expected: Outcome) throws {
+        let router = try Router(["/user/view/:userID"], options: RouterOptions(decodesPlusInPath: decodesPlusInPath))
+        #expect(router.outcome(input) == expected)
+    }
+
+    @Test("repeated query names keep every value", arguments: [false, true])
+    func repeatedNamesKeepEveryValue(decodesPlusInPath: Bool) throws {
+        // Refs 61, 65
+        let router = try Router(["/user/view/:userID"], options: RouterOptions(decodesPlusInPath: decodesPlusInPath))
+        let query = try #require(try router.match("tests://user/view/test?people=joel+levin&people=foo+bar")).link.query
+        #expect(query.all("people") == ["joel levin", "foo bar"])
+    }
+
+    @Test func encodedSlashStaysInsideAParameter() throws {
+        // Refs 78, 79
+        let router = try Router(["/web/:URLString", "/web"])
+        #expect(
+            router.outcome("tests://web/http%3A%2F%2Ffoobar.com%2Fbaz")
+                == .hit(Hit("/web/:URLString", ["URLString": "http://foobar.com/baz"])))
+        #expect(
+            router.outcome("tests://web?URLString=http%3A%2F%2Ffoobar.com%2Fbaz")
+                == .hit(Hit("/web", query: [item("URLString", "http://foobar.com/baz")])))
+    }
+
+    static let decodedLiterals: [(String, String)] = [
+        ("tests://x/joel%20levin", "/x/joel levin"), ("tests://x/caf%C3%A9", "/x/café"), ("tests://x/café", "/x/café"),
+    ]
+
+    @Test("literals compare decoded", arguments: decodedLiterals)
+    func literalsCompareDecoded(input: String, pattern: String) throws {
+        // Ref 93 (DIFFERS)
+        #expect(try Router(["/x/joel levin", "/x/café"]).outcome(input) == .hit(Hit(pattern)))
+    }
+
+    @Test func repeatedQueryNamesOfferFirstAndAll() throws {
+        // Ref 80 (DIFFERS)
+        let match = try #require(try Router(["/test/foo"]).match("tests://test/foo?key=1&key=2&key=3&text=hi&text=there"))
+        let query = match.link.query
+        #expect(
+            Array(query) == [
+                item("key", "1"), item("key", "2"), item("key", "3"), item("text", "hi"), item("text", "there"),
+            ])
+        #expect(query.first("key") == "1")
+        #expect(query.all("key") == ["1", "2", "3"])
+        #expect(query.all("text") == ["hi", "there"])
+        #expect(query.first("missing") == nil)
+        #expect(query.all("missing") == [])
+    }
+
+    @Test func valuelessItemIsAFlag() throws {
+        // Ref 101 (DIFFERS)
+        let query = try #require(try Router(["/q"]).match("tests://q?flag&empty=")).link.query
+        #expect(Array(query) == [flag("flag"), item("empty", "")])
+        #expect(query.first("flag") == "")
+        #expect(query.contains("flag"))
+        #expect(!query.contains("other"))
+        #expect(query.first("empty") == "")
+    }
+
+    @Test func onlyAmpersandSeparatesItemsAndValuesMayHoldEquals() throws {
+        // Refs 121–123 (DIFFERS)
+        let router = try Router(["users/:id", "about/team/contact", "q"])
+        let users = try #require(try router.match("com.mycompany.MyApp:users/16?highlight=portfolio"))
+        #expect(Hit(users) == Hit("users/:id", ["id": "16"], query: [item("highlight", "portfolio")]))
+        #expect(users.link.scheme == "com.mycompany.myapp")
+        #expect(
+            router.outcome("com.app:about/team/contact?city=san%20francisco")
+                == .hit(Hit("about/team/contact", query: [item("city", "san francisco")])))
+        let query = try #require(try router.match("x:q?a=1;b=2&c&d=e=f&a=3")).link.query
+        #expect(Array(query) == [item("a", "1;b=2"), flag("c"), item("d", "e=f"), item("a", "3")])
+        #expect(query.first("a") == "1;b=2")
+        #expect(query.all("a") == ["1;b=2", "3"])
+    }
+
+    static let encodingRows: [([String], RouterOptions, String, Outcome)] = [
+        (["/tag/:t"], RouterOptions(), "app://tag/c++?q=c++&r=c%2B%2B", .hit(Hit("/tag/:t", ["t": "c++"], query: [item("q", "c  "), item("r", "c++")]))),  // S38
+        (["/tag/:t"], RouterOptions(decodesPlusInPath: true), "app://tag/a+b%2Bc", .hit(Hit("/tag/:t", ["t": "a b+c"]))),  // S39
+        (["/city/:name"], RouterOptions(), "app://city/M%C3%BCnchen", .hit(Hit("/city/:name", ["name": "München"]))),  // S40
+        (["/city/:name"], RouterOptions(), "app://city/München", .hit(Hit("/city/:name", ["name": "München"]))),
+        (["/search/:term"], RouterOptions(), "app://search/new york?q=a b", .hit(Hit("/search/:term", ["term": "new york"], query: [item("q", "a b")]))),  // S41
+        (["/menu/café", "/menu/:item"], RouterOptions(), "app://menu/caf%C3%A9", .hit(Hit("/menu/café"))),  // S42
+        (["/menu/café", "/menu/:item"], RouterOptions(), "app://menu/cafe%CC%81", .hit(Hit("/menu/:item", ["item": "cafe\u{301}"]))),
+        (["/docs/a%2Fb"], RouterOptions(), "app://docs/a%2Fb", .hit(Hit("/docs/a%2Fb"))),  // S43
+        (["/docs/a%2Fb"], RouterOptions(), "app://docs/a/b", .noMatch),
+        (["/files/*"], RouterOptions(), "app://files/a%2Fb/c%20d", .hit(Hit("/files/*", wildcard: ["a/b", "c d"]))),  // S44
+        (["/files/*"], RouterOptions(decodesPlusInPath: true), "app://files/a+b/c", .hit(Hit("/files/*", wildcard: ["a b", "c"]))),
+        (["/q"], RouterOptions(), "app://q?a%20b=1&c+d=2&e=&tok=YWJj==&f", .hit(Hit("/q", query: [item("a b", "1"), item("c d", "2"), item("e", ""), item("tok", "YWJj=="), flag("f")]))),  // S45
+        (["/user/view/:userID"], RouterOptions(), "tests://user/view/joeldev%23", .hit(Hit("/user/view/:userID", ["userID": "joeldev#"]))),  // S47
+        (["/a"], RouterOptions(), "app://a?x=1#y=2", .hit(Hit("/a", query: [item("x", "1")]))),  // S48
+        (["/oauth/callback"], RouterOptions(routesFragments: true), "app://oauth/callback#access_token=ab.c-d&state=x%2By&scope=a+b", .hit(Hit("/oauth/callback", query: [item("access_token", "ab.c-d"), item("state", "x+y"), item("scope", "a b")]))),  // S49
+        (["/q"], RouterOptions(), "app://q?=x&a=1&=", .hit(Hit("/q", query: [item("a", "1")]))),  // S93
+        (["/q"], RouterOptions(), "app://q?q=x?y=z#f?g", .hit(Hit("/q", query: [item("q", "x?y=z")]))),
+        (["/q"], RouterOptions(), "app://q?&&", .hit(Hit("/q"))),
+        (["/q"], RouterOptions(), "app://q?#", .hit(Hit("/q"))),
+        (["/tag/a+b", "/tag/:t"], RouterOptions(decodesPlusInPath: true), "app://tag/a+b", .hit(Hit("/tag/a+b"))),  // S94
+        (["/tag/a+b", "/tag/:t"], RouterOptions(decodesPlusInPath: true), "app://tag/a%20b", .hit(Hit("/tag/:t", ["t": "a b"]))),
+        (["/a/:x"], RouterOptions(), "app://a/%252F", .hit(Hit("/a/:x", ["x": "%2F"]))),  // double encoding: decoded once
+        (["/a/:x"], RouterOptions(), "app://a/x#y=1", .hit(Hit("/a/:x", ["x": "x"]))),  // fragment items need routing
+    ]
+
+    @Test("encoding rows", arguments: encodingRows)
+    func encodingRow(patterns: [String], options: RouterOptions, input: String, expected: Outcome) throws {
+        #expect(try Router(patterns, options: options).outcome(input) == expected)
+    }
+
+    @Test func fragmentItemsFollowTheQueryAndTheMergedViewTakesFirstValues() throws {
+        // S46
+        let router = try Router(["/q/:a"], options: RouterOptions(routesFragments: true))
+        let match = try #require(try router.match("app://q/x?a=1&a=2&b=3#b=4"))
+        #expect(
+            Hit(match)
+                == Hit("/q/:a", ["a": "x"], query: [item("a", "1"), item("a", "2"), item("b", "3"), item("b", "4")]))
+        #expect(match.mergedParameters == ["a": "x", "b": "3"])
+        #expect(match.link.query.all("b") == ["3", "4"])
+    }
+
+    static let fragments: [(String, String?)] = [
+        ("app://a#section", "section"), ("app://a#", ""), ("app://a", nil), ("app://a#caf%C3%A9", "café"),
+        ("app://a#a+b", "a+b"),
+    ]
+
+    @Test("a fragment that is neither a path nor items is left alone", arguments: fragments)
+    func fragmentsThatAreLeftAlone(input: String, fragment: String?) throws {
+        // S50
+        let router = try Router(["/a"], options: RouterOptions(routesFragments: true))
+        let match = try #require(try router.match(input))
+        #expect(Hit(match) == Hit("/a"))
+        #expect(match.link.fragment == fragment)
+    }
+
+    @Test func rawSpacesAndNonASCIIEqualTheirEncodedForms() throws {
+        let router = try Router(["/search/:term"])
+        let raw = try #require(try router.match("app://search/café au lait"))
+        let encoded = try #require(try router.match("app://search/caf%C3%A9%20au%20lait"))
+        #expect(raw.parameters == encoded.parameters)
+        #expect(Array(raw.parameters["term", default: ""].utf8) == Array("café au lait".utf8))
+    }
+
+    @Test func foundationURLAndStringGiveTheSameMatch() throws {
+        // S24
+        let router = try Router(["/product/:id"])
+        let url = try #require(URL(string: "myapp://product/42"))
+        #expect(try router.match(url) == router.match("myapp://product/42"))
+        #expect(try router.match(url)?.parameters == ["id": "42"])
+    }
+}
