@@ -73,12 +73,14 @@ struct RouteTrie: Sendable {
                 if nodes[node].parameter < 0 { nodes[node].parameter = Int32(appendNode()) }
                 node = Int(nodes[node].parameter)
             case .wildcard:
-                insertSorted(entryIndex, into: &nodes[node].wildcards)
+                let position = insertionPoint(for: entry, in: nodes[node].wildcards)
+                nodes[node].wildcards.insert(entryIndex, at: position)
                 return
             }
             nodes[node].maxPriority = max(nodes[node].maxPriority, entry.priority)
         }
-        insertSorted(entryIndex, into: &nodes[node].endings)
+        let position = insertionPoint(for: entry, in: nodes[node].endings)
+        nodes[node].endings.insert(entryIndex, at: position)
     }
 
     private mutating func appendNode() -> Int {
@@ -86,10 +88,9 @@ struct RouteTrie: Sendable {
         return nodes.count - 1
     }
 
-    private func insertSorted(_ entryIndex: Int32, into list: inout [Int32]) {
-        let entry = entries[Int(entryIndex)]
-        let position = list.firstIndex { entry.precedes(entries[Int($0)]) } ?? list.endIndex
-        list.insert(entryIndex, at: position)
+    /// Where `entry` goes in a node's list, which is kept in precedence order.
+    private func insertionPoint(for entry: TrieEntry, in list: [Int32]) -> Int {
+        list.firstIndex { entry.precedes(entries[Int($0)]) } ?? list.endIndex
     }
 
     /// Finds the routes that match `keys`, in match order: priority, then specificity, then registration.

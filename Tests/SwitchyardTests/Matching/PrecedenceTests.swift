@@ -1,0 +1,131 @@
+import Switchyard
+import Testing
+
+/// Which route wins: DESIGN §4 and reference-cases.md S1–S11, S90, Refs 125, 126.
+@Suite("Precedence")
+struct PrecedenceTests {
+    static let orders: [[String]] = [["/a/:x/c", "/a/b/d"], ["/a/b/d", "/a/:x/c"]]
+
+    @Test("backtracking out of a literal branch", arguments: orders)
+    func backtracking(patterns: [String]) throws {
+        // S1, S2
+        let router = try Router(patterns)
+        #expect(router.outcome("app://a/b/c") == .hit(Hit("/a/:x/c", ["x": "b"])))
+        #expect(router.outcome("app://a/b/d") == .hit(Hit("/a/b/d")))
+    }
+
+    @Test("a literal beats a parameter in either order", arguments: [["users/:id", "users/me"], ["users/me", "users/:id"]])
+    func literalBeatsParameter(patterns: [String]) throws {
+        // S3, Ref 125
+        let router = try Router(patterns)
+        #expect(router.outcome("users/me") == .hit(Hit("users/me")))
+        #expect(router.outcome("users/7") == .hit(Hit("users/:id", ["id": "7"])))
+    }
+
+    @Test func priorityComesBeforeSpecificity() throws {
+        // S4
+        let router = Router()
+        try router.add("/users/me")
+        try router.add("/users/:id", priority: 10)
+        #expect(router.outcome("app://users/me") == .hit(Hit("/users/:id", ["id": "me"])))
+        #expect(try router.matches("app://users/me").map(\.route.expansion) == ["/users/:id", "/users/me"])
+    }
+
+    static let specificity: [([String], String, Outcome)] = [
+        (["/files/*", "/files/:name"], "app://files/a", .hit(Hit("/files/:name", ["name": "a"]))),  // S5
+        (["/files/*", "/files/:name"], "app://files/a/b", .hit(Hit("/files/*", wildcard: ["a", "b"]))),
+        (["/files/*", "/files/:name"], "app://files", .hit(Hit("/files/*", wildcard: []))),
+        (["/a/*", "/a"], "app://a", .hit(Hit("/a"))),  // S6
+        (["/a/*", "/a"], "app://a/b", .hit(Hit("/a/*", wildcard: ["b"]))),
+        (["/:x/b", "/a/*"], "app://a/b", .hit(Hit("/a/*", wildcard: ["b"]))),  // S7
+        (["/:a/:b", "/*"], "x/y", .hit(Hit("/:a/:b", ["a": "x", "b": "y"]))),
+        (["/", "/*"], "x", .hit(Hit("/*", wildcard: ["x"]))),
+    ]
+
+    @Test("specificity, segment by segment", arguments: specificity)
+    func specificityDecides(patterns: [String], input: String, expected: Outcome) throws {
+        #expect(try Router(patterns).outcome(input) == expected)
+        #expect(try Router(patterns.reversed()).outcome(input) == expected)
+    }
+
+    @Test func tyingExpansionsKeepGroupOrder() throws {
+        // S9
+        let match = try #require(try Router(["/a(/:x)(/:yy)"]).match("app://a/1"))
+        #expect(Hit(match) == Hit("/a(/:x)(/:yy)", ["x": "1"]))
+        #expect(match.route.expansion == "/a/:x")
+    }
+
+    @Test func allCandidatesComeInMatchOrder() throws {
+        let router = try Fixture.g()
+        #expect(
+            try router.matches("tests://test").map(\.route.expansion) == ["/test", "/:any"])
+        #expect(
+            try router.matches("tests://user/view/joeldev").map(\.route.expansion) == [
+                "/user/view/:userID", "/:object/:action/:primaryKey",
+            ])
+    }
+
+    static let constrained: [(String, Outcome)] = [
+        ("app://item/42", .hit(Hit("/item/:id", ["id": "42"]))),
+        ("app://item/abc", .hit(Hit("/item/:slug", ["slug": "abc"]))),
+        ("app://tab/food", .hit(Hit("/tab/:tab", ["tab": "food"]))),
+        ("app://tab/x", .noMatch),
+    ]
+
+    @Test("a value that fails its constraint makes the route no candidate", arguments: constrained)
+    func constraints(input: String, expected: Outcome) throws {
+        // S90
+        let router = Router()
+        try router.add("/item/:id", constraints: ["id": .digits])
+        try router.add("/item/:slug")
+        try router.add("/tab/:tab", constraints: ["tab": .oneOf("home", "travel", "food")])
+        #expect(router.outcome(input) == expected)
+    }
+
+    @Test func constraintsBacktrackIntoOtherBranches() throws {
+        let router = Router()
+        try router.add("/a/:x/c", constraints: ["x": ParameterConstraint("short") { $0.count < 3 }])
+        try router.add("/:y/long/c")
+        #expect(router.outcome("a/long/c") == .hit(Hit("/:y/long/c", ["y": "a"])))
+        #expect(router.outcome("a/ok/c") == .hit(Hit("/a/:x/c", ["x": "ok"])))
+    }
+
+    @Test func constraintValuesCompareByteForByte() throws {
+        let router = Router()
+        try router.add("/menu/:item", constraints: ["item": .oneOf("café")])
+        #expect(router.canRoute("menu/caf%C3%A9"))
+        #expect(!router.canRoute("menu/cafe%CC%81"))
+    }
+
+    @Test func duplicatesAreKeptInRegistrationOrderAndMarked() throws {
+        // Refs 126, 133
+        let router = Router()
+        try router.add("a", name: "first")
+        try router.add("a", name: "second")
+        try router.add("b")
+        #expect(try router.matches("a").map(\.route.name) == ["first", "second"])
+        #expect(router.routes.map(\.isDuplicate) == [true, true, false])
+        let walk = try Router(["road/to/:city", "road/to/:town"])
+        #expect(walk.routes.map(\.isDuplicate) == [true, true])
+    }
+
+    @Test func caseInsensitiveLiteralsKeepTheValuesCase() throws {
+        // S88
+        let folded = try Router(
+            ["/shop/product/:id", "/menu/café"], options: RouterOptions(matchesLiteralsCaseInsensitively: true))
+        #expect(folded.outcome("app://shop/PRODUCT/AbC") == .hit(Hit("/shop/product/:id", ["id": "AbC"])))
+        #expect(folded.outcome("app://menu/CAFÉ") == .hit(Hit("/menu/café")))
+        let exact = try Router(["/shop/product/:id", "/menu/café"])
+        #expect(exact.outcome("app://shop/PRODUCT/AbC") == .noMatch)
+        #expect(exact.outcome("app://menu/CAFÉ") == .noMatch)
+    }
+
+    @Test func priorityBeatsAMoreSpecificRouteDeepInTheTrie() throws {
+        let router = Router()
+        try router.add("/a/b/c/d")
+        try router.add("/*", priority: 1)
+        try router.add("/a/:x/c/:y", priority: 1)
+        #expect(router.outcome("a/b/c/d") == .hit(Hit("/a/:x/c/:y", ["x": "b", "y": "d"])))
+        #expect(try router.matches("a/b/c/d").map(\.route.expansion) == ["/a/:x/c/:y", "/*", "/a/b/c/d"])
+    }
+}

@@ -1,0 +1,119 @@
+import Switchyard
+import Testing
+
+/// Pattern syntax and its errors: DESIGN §3, §11 and reference-cases.md Refs 94, 95, 97, 98, S87, S89.
+@Suite("Route patterns")
+struct RoutePatternTests {
+    struct Failure: Hashable, Sendable, CustomTestStringConvertible {
+        var code: PatternError.Code
+        var position: Int?
+
+        var testDescription: String { "\(code) at \(position.map(String.init) ?? "-")" }
+    }
+
+    static let badPatterns: [(String, Failure)] = [
+        ("/a/*/b", Failure(code: .wildcardNotLast, position: 3)),  // Ref 97
+        ("/:", Failure(code: .emptyParameterName, position: 1)),  // Ref 98
+        ("/a/:x/:x", Failure(code: .duplicateParameterName, position: 6)),  // S87
+        ("/a/(b/(c))", Failure(code: .nestedGroup, position: 6)),
+        ("/a/(b", Failure(code: .unclosedGroup, position: 3)),
+        ("/a/b)", Failure(code: .unopenedGroup, position: 4)),
+        ("/a()", Failure(code: .emptyGroup, position: 2)),
+        ("/a/b*", Failure(code: .wildcardInSegment, position: 4)),  // S89
+        ("/user#/view/:id", Failure(code: .reservedCharacter, position: 5)),
+        ("/a?b", Failure(code: .reservedCharacter, position: 2)),
+        ("/:na-me", Failure(code: .invalidParameterName, position: 4)),
+        ("/a/%ZZ", Failure(code: .invalidPercentEncoding, position: 3)),
+        ("/a/%FF", Failure(code: .invalidUTF8, position: 3)),
+        ("/a/b%00", Failure(code: .controlCharacter, position: 4)),
+        ("/a/../b", Failure(code: .dotSegment, position: 3)),
+        ("/a/%2E", Failure(code: .dotSegment, position: 3)),
+        ("/a(/:x)/:x", Failure(code: .duplicateParameterName, position: 8)),
+        ("/a(/*)/b", Failure(code: .wildcardNotLast, position: 4)),
+        ("/(a)(b)(c)(d)(e)(f)(g)(h)(i)", Failure(code: .tooManyGroups, position: 25)),
+    ]
+
+    @Test("bad patterns are rejected with their position", arguments: badPatterns)
+    func badPattern(pattern: String, expected: Failure) {
+        #expect {
+            _ = try RoutePattern(pattern)
+        } throws: { error in
+            guard let error = error as? PatternError else { return false }
+            return Failure(code: error.code, position: error.position) == expected && error.pattern == pattern
+        }
+        #expect(throws: PatternError.self) { try Router().add(pattern) }
+    }
+
+    @Test func patternErrorReadsLikeADiagnostic() {
+        #expect(throws: PatternError.self) { try RoutePattern("/a/*/b") }
+        do {
+            _ = try RoutePattern("/a/*/b")
+        } catch {
+            #expect(
+                error.description == """
+                    wildcardNotLast at byte 3: '*' must be the last segment
+                      /a/*/b
+                         ^
+                    """)
+        }
+    }
+
+    static let goodPatterns: [(String, [String])] = [
+        ("/time/12:30", ["/time/12:30"]),  // S89: a colon inside a segment is literal
+        ("/test/", ["/test"]),  // Ref 94
+        ("", ["/"]),
+        ("/", ["/"]),
+        ("//a//b//", ["/a/b"]),
+        ("a/:b/*", ["/a/:b/*"]),
+        ("/x/caf%C3%A9", ["/x/caf%C3%A9"]),
+        ("/a(/:x)(/:yy)", ["/a/:x/:yy", "/a/:x", "/a/:yy", "/a"]),  // S9
+        ("/(a)(b)(c)(d)(e)(f)(g)(h)", []),
+    ]
+
+    @Test("good patterns and their expansions", arguments: goodPatterns)
+    func goodPattern(pattern: String, expansions: [String]) throws {
+        let parsed = try RoutePattern(pattern)
+        #expect(parsed.written == pattern)
+        if expansions.isEmpty {
+            #expect(parsed.expansions.count == 256)
+        } else {
+            #expect(parsed.expansions == expansions)
+        }
+    }
+
+    @Test func literalColonMatches() throws {
+        // S89
+        #expect(try Router(["/time/12:30"]).outcome("app://time/12:30") == .hit(Hit("/time/12:30")))
+    }
+
+    @Test func slashesAtThePatternsEndsDoNotCount() throws {
+        // Ref 94 (DIFFERS)
+        let router = try Router(["/test/"])
+        #expect(router.outcome("tests://test") == .hit(Hit("/test/")))
+        #expect(router.outcome("tests://test/") == .hit(Hit("/test/")))
+    }
+
+    @Test func aParameterNeverBindsNothing() throws {
+        // Ref 95 (DIFFERS)
+        #expect(try Router(["/a/:mid/b"]).outcome("https://x.com/a//b") == .noMatch)
+    }
+
+    @Test func encodedAndDecodedLiteralsAreTheSamePattern() throws {
+        #expect(try RoutePattern("/x/café") == RoutePattern("/x/caf%C3%A9"))
+        #expect(try RoutePattern("/test/") == RoutePattern("test"))
+        #expect(try RoutePattern("/a/:x") != RoutePattern("/a/:y"))
+        #expect(try RoutePattern("/x/café") != RoutePattern("/x/cafe%CC%81"))
+    }
+
+    @Test func parameterNamesInOrder() throws {
+        #expect(try RoutePattern("/the(/foo/:a)(/bar/:b)/:c").parameterNames == ["a", "b", "c"])
+    }
+
+    @Test func constraintOnAnUnknownParameterIsAnError() {
+        #expect {
+            try Router().add("/item/:id", constraints: ["slug": .digits])
+        } throws: { error in
+            (error as? PatternError)?.code == .unknownParameter
+        }
+    }
+}
