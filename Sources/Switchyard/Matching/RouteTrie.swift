@@ -109,7 +109,9 @@ struct RouteTrie: Sendable {
         if bestOnly { return search.found.last.map { [$0] } ?? [] }
         // Depth-first order is specificity order; a stable sort by priority puts priorities first.
         return search.found.enumerated()
-            .sorted { (entries[$0.element.entry].priority, -$0.offset) > (entries[$1.element.entry].priority, -$1.offset) }
+            .sorted {
+                (entries[$0.element.entry].priority, -$0.offset) > (entries[$1.element.entry].priority, -$1.offset)
+            }
             .map(\.element)
     }
 

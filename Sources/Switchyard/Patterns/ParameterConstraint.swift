@@ -30,7 +30,9 @@ public struct ParameterConstraint: Sendable, CustomStringConvertible {
     /// Exactly one of `values`.
     public static func oneOf(_ values: Set<String>) -> ParameterConstraint {
         let exact = Set(values.map(ExactText.init))
-        return ParameterConstraint("one of \(values.sorted().joined(separator: ", "))") { exact.contains(ExactText($0)) }
+        return ParameterConstraint("one of \(values.sorted().joined(separator: ", "))") {
+            exact.contains(ExactText($0))
+        }
     }
 
     /// Exactly one of `values`.

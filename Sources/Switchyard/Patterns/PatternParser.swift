@@ -91,7 +91,8 @@ struct PatternParser {
             if end > start {
                 let segmentPositions = Array(positions[start..<end])
                 if let wildcardPosition {
-                    throw PatternError(.wildcardNotLast, at: wildcardPosition, in: pattern, "'*' must be the last segment")
+                    throw PatternError(
+                        .wildcardNotLast, at: wildcardPosition, in: pattern, "'*' must be the last segment")
                 }
                 let segment = try parseSegment(segmentPositions)
                 switch segment {
@@ -163,6 +164,7 @@ struct PatternParser {
     }
 
     private func isNameByte(_ byte: UInt8) -> Bool {
-        URLSplitter.isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+        URLSplitter.isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || byte == UInt8(ascii: "_")
     }
 }

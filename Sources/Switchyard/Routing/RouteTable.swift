@@ -54,8 +54,9 @@ public struct TableSettings: Sendable, Hashable {
     public var fallsBackToGlobalRoutes: Bool
 
     /// Creates settings; every argument has the documented default.
-    public init(hostPolicy: HostPolicy = .automatic, allowedHosts: Set<String>? = nil, fallsBackToGlobalRoutes: Bool = false)
-    {
+    public init(
+        hostPolicy: HostPolicy = .automatic, allowedHosts: Set<String>? = nil, fallsBackToGlobalRoutes: Bool = false
+    ) {
         self.hostPolicy = hostPolicy
         self.allowedHosts = allowedHosts
         self.fallsBackToGlobalRoutes = fallsBackToGlobalRoutes

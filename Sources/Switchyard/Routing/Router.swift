@@ -21,7 +21,9 @@ public final class Router: Sendable {
     /// Creates a router with an empty global table.
     public init(options: RouterOptions = RouterOptions()) {
         self.options = options
-        state = Locked([.global: CompiledTable(table: .global, foldsLiteralCase: options.matchesLiteralsCaseInsensitively)])
+        state = Locked([
+            .global: CompiledTable(table: .global, foldsLiteralCase: options.matchesLiteralsCaseInsensitively)
+        ])
     }
 
     // MARK: Registering
@@ -52,7 +54,8 @@ public final class Router: Sendable {
         let names = Set(parsed.parameterNames)
         if let unknown = constraints.keys.sorted().first(where: { !names.contains($0) }) {
             throw PatternError(
-                .unknownParameter, at: nil, in: pattern, "there is a constraint for '\(unknown)', which is not a parameter")
+                .unknownParameter, at: nil, in: pattern,
+                "there is a constraint for '\(unknown)', which is not a parameter")
         }
         let registration = Registration(pattern: parsed, name: name, priority: priority, constraints: constraints)
         let foldsCase = options.matchesLiteralsCaseInsensitively

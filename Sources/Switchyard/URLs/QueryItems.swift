@@ -19,6 +19,9 @@ public struct QueryItem: Sendable, Hashable, CustomStringConvertible {
 
 /// The query items of a link, in the order they were written, repeated names included.
 ///
+/// Names are compared byte for byte, as everything a link carries is: `caf%C3%A9` and `cafe%CC%81` are
+/// different names.
+///
 /// ```swift
 /// let query = try router.match("myapp://search?tag=a&tag=b&debug")?.link.query
 /// query?.first("tag")      // "a"
@@ -45,21 +48,21 @@ public struct QueryItems: RandomAccessCollection, Sendable, Hashable, Expressibl
     ///
     /// - Complexity: O(*n*) in the number of items.
     public func first(_ name: String) -> String? {
-        items.first { $0.name == name }.map { $0.value ?? "" }
+        items.first { $0.name.isExactly(name) }.map { $0.value ?? "" }
     }
 
     /// Returns every value for `name`, in order; an item without a value gives `""`.
     ///
     /// - Complexity: O(*n*) in the number of items.
     public func all(_ name: String) -> [String] {
-        items.compactMap { $0.name == name ? ($0.value ?? "") : nil }
+        items.compactMap { $0.name.isExactly(name) ? ($0.value ?? "") : nil }
     }
 
     /// Returns whether an item has the name `name`, with or without a value.
     ///
     /// - Complexity: O(*n*) in the number of items.
     public func contains(_ name: String) -> Bool {
-        items.contains { $0.name == name }
+        items.contains { $0.name.isExactly(name) }
     }
 
     mutating func append(_ item: QueryItem) { items.append(item) }

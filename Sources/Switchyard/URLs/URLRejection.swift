@@ -81,8 +81,8 @@ public struct URLRejection: Error, Sendable, Hashable, CustomStringConvertible {
     ///           ^
     /// ```
     public var description: String {
-        var where_ = "at byte \(position)"
-        if let componentIndex { where_ += " (path component \(componentIndex))" }
-        return "\(code) \(where_): \(message)\n" + Excerpt.caretLines(input, at: position)
+        var location = "at byte \(position)"
+        if let componentIndex { location += " (path component \(componentIndex))" }
+        return "\(code) \(location): \(message)\n" + Excerpt.caretLines(input, at: position)
     }
 }

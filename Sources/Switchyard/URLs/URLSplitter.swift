@@ -206,7 +206,8 @@ private struct SplitRun {
         var becomesComponent = false
         if let named, !named.isIPLiteral {
             switch rules.policy.kind {
-            case .automatic: becomesComponent = !named.name.isExactly("localhost") && !named.name.utf8.contains(UInt8(ascii: "."))
+            case .automatic:
+                becomesComponent = !named.name.isExactly("localhost") && !named.name.utf8.contains(UInt8(ascii: "."))
             case .pathComponent: becomesComponent = true
             case .ignored: becomesComponent = false
             }

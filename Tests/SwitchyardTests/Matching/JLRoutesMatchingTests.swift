@@ -134,14 +134,20 @@ struct JLRoutesMatchingTests {
     }
 
     static let groupInputs: [(String, String, Outcome)] = [
-        ("/path/:thing(/new)(/anotherpath/:anotherthing)", "foo://path/foo/anotherpath/bar", .hit(Hit("", ["thing": "foo", "anotherthing": "bar"]))),  // Ref 70
-        ("/path/:thing(/new)(/anotherpath/:anotherthing)", "foo://path/yyy/new", .hit(Hit("", ["thing": "yyy"]))),  // Ref 71
-        ("/path/:thing(/new)(/anotherpath/:anotherthing)", "foo://path/zzz", .hit(Hit("", ["thing": "zzz"]))),  // Ref 72
+        (
+            "/path/:thing(/new)(/anotherpath/:anotherthing)", "foo://path/foo/anotherpath/bar",
+            .hit(Hit("", ["thing": "foo", "anotherthing": "bar"]))
+        ),  // Ref 70
+        // Ref 71
+        ("/path/:thing(/new)(/anotherpath/:anotherthing)", "foo://path/yyy/new", .hit(Hit("", ["thing": "yyy"]))),
+        // Ref 72
+        ("/path/:thing(/new)(/anotherpath/:anotherthing)", "foo://path/zzz", .hit(Hit("", ["thing": "zzz"]))),
         ("/path/:thing(/new)(/anotherpath/:anotherthing)", "foo://path/zzz/anotherpath", .noMatch),  // Ref 73
         ("/(rest/)(app/):object/:id", "foo://app/aaa/bbb", .hit(Hit("", ["object": "aaa", "id": "bbb"]))),  // Ref 74
         ("/(rest/)(app/):object/:id", "foo://rest/aaa/bbb", .hit(Hit("", ["object": "aaa", "id": "bbb"]))),
         ("/(rest/)(app/):object/:id", "foo://aaa/bbb", .hit(Hit("", ["object": "aaa", "id": "bbb"]))),
-        ("/(rest/):object/(app/):id", "foo://rest/aaa/app/bbb", .hit(Hit("", ["object": "aaa", "id": "bbb"]))),  // Ref 75
+        // Ref 75
+        ("/(rest/):object/(app/):id", "foo://rest/aaa/app/bbb", .hit(Hit("", ["object": "aaa", "id": "bbb"]))),
         ("/(rest/):object/(app/):id", "foo://aaa/app/bbb", .hit(Hit("", ["object": "aaa", "id": "bbb"]))),
         ("/(rest/):object/(app/):id", "foo://rest/aaa/bbb", .hit(Hit("", ["object": "aaa", "id": "bbb"]))),
         ("/(rest/):object/(app/):id", "foo://aaa/bbb", .hit(Hit("", ["object": "aaa", "id": "bbb"]))),
@@ -181,7 +187,8 @@ struct JLRoutesMatchingTests {
         let routed = try #require(try Fixture.g(RouterOptions(routesFragments: true)).match(input))
         #expect(
             Hit(routed)
-                == Hit("/user/view/:userID", ["userID": "joeldev"], query: [item("foo", "bar"), item("thing", "stuff")]))
+                == Hit(
+                    "/user/view/:userID", ["userID": "joeldev"], query: [item("foo", "bar"), item("thing", "stuff")]))
         #expect(try Fixture.g().match("tests://user/view/joeldev#")?.link.fragment == "")
     }
 
@@ -287,9 +294,18 @@ struct JLRoutesMatchingTests {
     }
 
     static let priorityTable: [(String, Outcome)] = [
-        ("priorityTest://stuff/things/foo", .hit(Hit("/:foo/things/:baz", table: .scheme("prioritytest"), ["foo": "stuff", "baz": "foo"]))),
-        ("priorityTest://one/two", .hit(Hit("/:foo/:baz", table: .scheme("prioritytest"), ["foo": "one", "baz": "two"]))),
-        ("priorityTest://stuff/bar/baz", .hit(Hit("/:foo/bar/:baz", table: .scheme("prioritytest"), ["foo": "stuff", "baz": "baz"]))),
+        (
+            "priorityTest://stuff/things/foo",
+            .hit(Hit("/:foo/things/:baz", table: .scheme("prioritytest"), ["foo": "stuff", "baz": "foo"]))
+        ),
+        (
+            "priorityTest://one/two",
+            .hit(Hit("/:foo/:baz", table: .scheme("prioritytest"), ["foo": "one", "baz": "two"]))
+        ),
+        (
+            "priorityTest://stuff/bar/baz",
+            .hit(Hit("/:foo/bar/:baz", table: .scheme("prioritytest"), ["foo": "stuff", "baz": "baz"]))
+        ),
     ]
 
     @Test("priorities in a scheme table", arguments: priorityTable)

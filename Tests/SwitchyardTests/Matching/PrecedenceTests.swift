@@ -14,7 +14,9 @@ struct PrecedenceTests {
         #expect(router.outcome("app://a/b/d") == .hit(Hit("/a/b/d")))
     }
 
-    @Test("a literal beats a parameter in either order", arguments: [["users/:id", "users/me"], ["users/me", "users/:id"]])
+    @Test(
+        "a literal beats a parameter in either order",
+        arguments: [["users/:id", "users/me"], ["users/me", "users/:id"]])
     func literalBeatsParameter(patterns: [String]) throws {
         // S3, Ref 125
         let router = try Router(patterns)

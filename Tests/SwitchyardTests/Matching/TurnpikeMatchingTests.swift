@@ -138,7 +138,8 @@ struct GeneratedTableTests {
             var segments: [String] = []
             for index in 0..<depth {
                 segments.append(
-                    generator.next(3) == 0 ? ":p\(index)" : "\(words[generator.next(words.count)])\(generator.next(50))")
+                    generator.next(3) == 0 ? ":p\(index)" : "\(words[generator.next(words.count)])\(generator.next(50))"
+                )
             }
             // One route per shape, so the route a URL reaches is known.
             let shape = segments.map { $0.hasPrefix(":") ? ":" : $0 }
@@ -167,7 +168,8 @@ struct GeneratedTableTests {
 
     private func encode(_ text: String) -> String {
         text.utf8.map { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                 ? String(UnicodeScalar(byte)) : "%" + String(byte, radix: 16, uppercase: true)
         }.joined()
     }

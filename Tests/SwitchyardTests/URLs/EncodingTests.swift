@@ -22,7 +22,8 @@ struct EncodingTests {
 
     static let plusCases: [(String, Bool, Outcome)] = [
         ("tests://user/view/joel%2Blevin", true, .hit(Hit("/user/view/:userID", ["userID": "joel+levin"]))),  // Ref 58
-        ("tests://user/view/joel+levin", false, .hit(Hit("/user/view/:userID", ["userID": "joel+levin"]))),  // Ref 59, 63
+        // Ref 59, 63
+        ("tests://user/view/joel+levin", false, .hit(Hit("/user/view/:userID", ["userID": "joel+levin"]))),
         ("tests://user/view/joel+levin", true, .hit(Hit("/user/view/:userID", ["userID": "joel levin"]))),  // Ref 59
         (
             "tests://user/view/test?name=joel+levin", true,  // Ref 60
@@ -72,7 +73,8 @@ struct EncodingTests {
 
     @Test func repeatedQueryNamesOfferFirstAndAll() throws {
         // Ref 80 (DIFFERS)
-        let match = try #require(try Router(["/test/foo"]).match("tests://test/foo?key=1&key=2&key=3&text=hi&text=there"))
+        let match = try #require(
+            try Router(["/test/foo"]).match("tests://test/foo?key=1&key=2&key=3&text=hi&text=there"))
         let query = match.link.query
         #expect(
             Array(query) == [
@@ -111,28 +113,64 @@ struct EncodingTests {
     }
 
     static let encodingRows: [([String], RouterOptions, String, Outcome)] = [
-        (["/tag/:t"], RouterOptions(), "app://tag/c++?q=c++&r=c%2B%2B", .hit(Hit("/tag/:t", ["t": "c++"], query: [item("q", "c  "), item("r", "c++")]))),  // S38
-        (["/tag/:t"], RouterOptions(decodesPlusInPath: true), "app://tag/a+b%2Bc", .hit(Hit("/tag/:t", ["t": "a b+c"]))),  // S39
-        (["/city/:name"], RouterOptions(), "app://city/M%C3%BCnchen", .hit(Hit("/city/:name", ["name": "München"]))),  // S40
+        (
+            ["/tag/:t"], RouterOptions(), "app://tag/c++?q=c++&r=c%2B%2B",
+            .hit(Hit("/tag/:t", ["t": "c++"], query: [item("q", "c  "), item("r", "c++")]))
+        ),  // S38
+        (
+            ["/tag/:t"], RouterOptions(decodesPlusInPath: true), "app://tag/a+b%2Bc",
+            .hit(Hit("/tag/:t", ["t": "a b+c"]))
+        ),  // S39
+        // S40
+        (["/city/:name"], RouterOptions(), "app://city/M%C3%BCnchen", .hit(Hit("/city/:name", ["name": "München"]))),
         (["/city/:name"], RouterOptions(), "app://city/München", .hit(Hit("/city/:name", ["name": "München"]))),
-        (["/search/:term"], RouterOptions(), "app://search/new york?q=a b", .hit(Hit("/search/:term", ["term": "new york"], query: [item("q", "a b")]))),  // S41
+        (
+            ["/search/:term"], RouterOptions(), "app://search/new york?q=a b",
+            .hit(Hit("/search/:term", ["term": "new york"], query: [item("q", "a b")]))
+        ),  // S41
         (["/menu/café", "/menu/:item"], RouterOptions(), "app://menu/caf%C3%A9", .hit(Hit("/menu/café"))),  // S42
-        (["/menu/café", "/menu/:item"], RouterOptions(), "app://menu/cafe%CC%81", .hit(Hit("/menu/:item", ["item": "cafe\u{301}"]))),
+        (
+            ["/menu/café", "/menu/:item"], RouterOptions(), "app://menu/cafe%CC%81",
+            .hit(Hit("/menu/:item", ["item": "cafe\u{301}"]))
+        ),
         (["/docs/a%2Fb"], RouterOptions(), "app://docs/a%2Fb", .hit(Hit("/docs/a%2Fb"))),  // S43
         (["/docs/a%2Fb"], RouterOptions(), "app://docs/a/b", .noMatch),
-        (["/files/*"], RouterOptions(), "app://files/a%2Fb/c%20d", .hit(Hit("/files/*", wildcard: ["a/b", "c d"]))),  // S44
-        (["/files/*"], RouterOptions(decodesPlusInPath: true), "app://files/a+b/c", .hit(Hit("/files/*", wildcard: ["a b", "c"]))),
-        (["/q"], RouterOptions(), "app://q?a%20b=1&c+d=2&e=&tok=YWJj==&f", .hit(Hit("/q", query: [item("a b", "1"), item("c d", "2"), item("e", ""), item("tok", "YWJj=="), flag("f")]))),  // S45
-        (["/user/view/:userID"], RouterOptions(), "tests://user/view/joeldev%23", .hit(Hit("/user/view/:userID", ["userID": "joeldev#"]))),  // S47
+        // S44
+        (["/files/*"], RouterOptions(), "app://files/a%2Fb/c%20d", .hit(Hit("/files/*", wildcard: ["a/b", "c d"]))),
+        (
+            ["/files/*"], RouterOptions(decodesPlusInPath: true), "app://files/a+b/c",
+            .hit(Hit("/files/*", wildcard: ["a b", "c"]))
+        ),
+        (
+            ["/q"], RouterOptions(), "app://q?a%20b=1&c+d=2&e=&tok=YWJj==&f",
+            .hit(
+                Hit("/q", query: [item("a b", "1"), item("c d", "2"), item("e", ""), item("tok", "YWJj=="), flag("f")]))
+        ),  // S45
+        (
+            ["/user/view/:userID"], RouterOptions(), "tests://user/view/joeldev%23",
+            .hit(Hit("/user/view/:userID", ["userID": "joeldev#"]))
+        ),  // S47
         (["/a"], RouterOptions(), "app://a?x=1#y=2", .hit(Hit("/a", query: [item("x", "1")]))),  // S48
-        (["/oauth/callback"], RouterOptions(routesFragments: true), "app://oauth/callback#access_token=ab.c-d&state=x%2By&scope=a+b", .hit(Hit("/oauth/callback", query: [item("access_token", "ab.c-d"), item("state", "x+y"), item("scope", "a b")]))),  // S49
+        (
+            ["/oauth/callback"], RouterOptions(routesFragments: true),
+            "app://oauth/callback#access_token=ab.c-d&state=x%2By&scope=a+b",
+            .hit(
+                Hit(
+                    "/oauth/callback",
+                    query: [item("access_token", "ab.c-d"), item("state", "x+y"), item("scope", "a b")]))
+        ),  // S49
         (["/q"], RouterOptions(), "app://q?=x&a=1&=", .hit(Hit("/q", query: [item("a", "1")]))),  // S93
         (["/q"], RouterOptions(), "app://q?q=x?y=z#f?g", .hit(Hit("/q", query: [item("q", "x?y=z")]))),
         (["/q"], RouterOptions(), "app://q?&&", .hit(Hit("/q"))),
         (["/q"], RouterOptions(), "app://q?#", .hit(Hit("/q"))),
-        (["/tag/a+b", "/tag/:t"], RouterOptions(decodesPlusInPath: true), "app://tag/a+b", .hit(Hit("/tag/a+b"))),  // S94
-        (["/tag/a+b", "/tag/:t"], RouterOptions(decodesPlusInPath: true), "app://tag/a%20b", .hit(Hit("/tag/:t", ["t": "a b"]))),
-        (["/a/:x"], RouterOptions(), "app://a/%252F", .hit(Hit("/a/:x", ["x": "%2F"]))),  // double encoding: decoded once
+        // S94
+        (["/tag/a+b", "/tag/:t"], RouterOptions(decodesPlusInPath: true), "app://tag/a+b", .hit(Hit("/tag/a+b"))),
+        (
+            ["/tag/a+b", "/tag/:t"], RouterOptions(decodesPlusInPath: true), "app://tag/a%20b",
+            .hit(Hit("/tag/:t", ["t": "a b"]))
+        ),
+        // double encoding: decoded once
+        (["/a/:x"], RouterOptions(), "app://a/%252F", .hit(Hit("/a/:x", ["x": "%2F"]))),
         (["/a/:x"], RouterOptions(), "app://a/x#y=1", .hit(Hit("/a/:x", ["x": "x"]))),  // fragment items need routing
     ]
 

@@ -102,7 +102,8 @@ struct RejectionTests {
         // S56
         let router = try Router(["/*"])
         // Four components of 2,000 bytes and one that fills the input to exactly 8,192 bytes.
-        let fits = "app:///" + Array(repeating: String(repeating: "a", count: 2_000), count: 4).joined(separator: "/") + "/"
+        let fits =
+            "app:///" + Array(repeating: String(repeating: "a", count: 2_000), count: 4).joined(separator: "/") + "/"
         let exact = fits + String(repeating: "b", count: 8_192 - fits.utf8.count)
         #expect(exact.utf8.count == 8_192)
         #expect(router.canRoute(exact))
@@ -171,7 +172,8 @@ struct RejectionTests {
         options.limits.maxQueryItems = 1
         let router = try Router(["/*"], options: options)
         #expect(router.canRoute("app:///a#/b"))
-        #expect(rejection("app:///a#/b/c", router).map(Rejected.init) == Rejected(.tooManyComponents, at: 12, component: 2))
+        #expect(
+            rejection("app:///a#/b/c", router).map(Rejected.init) == Rejected(.tooManyComponents, at: 12, component: 2))
         #expect(rejection("app:///a?x=1#y=2", router)?.code == .tooManyQueryItems)
     }
 
