@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -13,3 +14,9 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The documentation plugin is declared only when asked for, so users of the library never fetch it:
+// SWITCHYARD_DOCS=1 swift package generate-documentation --target Switchyard --warnings-as-errors
+if ProcessInfo.processInfo.environment["SWITCHYARD_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}
