@@ -8,8 +8,11 @@ let package = Package(
     products: [
         .library(name: "Switchyard", targets: ["Switchyard"])
     ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0")
+    ],
     targets: [
-        .target(name: "Switchyard"),
+        .target(name: "Switchyard", dependencies: [.product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard"]),
     ],
     swiftLanguageModes: [.v6]

@@ -4,14 +4,20 @@ struct Registration: Sendable {
     var name: String?
     var priority: Int
     var constraints: [String: ParameterConstraint]
+    /// What runs when the route is chosen; `nil` for a route added without a handler, which handles by itself.
+    var action: RouteAction?
     /// The pattern's shape, parameter names aside, for finding duplicates.
     var shape: [[Segment]]
 
-    init(pattern: RoutePattern, name: String?, priority: Int, constraints: [String: ParameterConstraint]) {
+    init(
+        pattern: RoutePattern, name: String?, priority: Int, constraints: [String: ParameterConstraint],
+        action: RouteAction?
+    ) {
         self.pattern = pattern
         self.name = name
         self.priority = priority
         self.constraints = constraints
+        self.action = action
         shape = pattern.expanded.map(\.shape)
     }
 }
@@ -88,8 +94,8 @@ struct CompiledTable: Sendable {
         registrations[entry.registration].pattern.expanded[entry.expansionIndex].segments.map(\.rank) + [2]
     }
 
-    /// The matches of a link split for this table, in match order.
-    func matches(_ split: SplitURL, bestOnly: Bool) -> [RouteMatch] {
+    /// The matches of a link split for this table, in match order, each with what runs for it.
+    func matches(_ split: SplitURL, bestOnly: Bool) -> [Candidate] {
         let keys = trie.foldsLiteralCase ? split.link.pathComponents.map(trie.key) : split.link.pathComponents
         return trie.search(keys: keys, values: split.values, bestOnly: bestOnly).map { found in
             let entry = trie.entries[found.entry]
@@ -97,9 +103,16 @@ struct CompiledTable: Sendable {
             for (name, component) in zip(entry.parameterNames, found.captures) {
                 parameters[name] = split.values[component]
             }
-            return RouteMatch(
+            let match = RouteMatch(
                 route: route(for: entry), link: split.link, parameters: parameters,
                 wildcardComponents: found.wildcardStart.map { Array(split.values[$0...]) })
+            return Candidate(match: match, action: registrations[entry.registration].action)
         }
     }
+}
+
+/// A route that matched, with what runs for it.
+struct Candidate: Sendable {
+    var match: RouteMatch
+    var action: RouteAction?
 }

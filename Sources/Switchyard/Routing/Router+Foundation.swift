@@ -22,3 +22,10 @@ extension Router {
         canRoute(url.absoluteString)
     }
 }
+
+extension Router {
+    /// Routes a Foundation `URL`, read through its `absoluteString`; see ``route(_:context:)-(String,_)``.
+    public func route(_ url: URL, context: (any Sendable)? = nil) async -> RouteOutcome {
+        await route(url.absoluteString, context: context)
+    }
+}

@@ -1,3 +1,5 @@
+import Logging
+
 /// Maps URLs and internal route strings to routes.
 ///
 /// A router holds a global route table and one table per scheme. Matching reads an immutable snapshot of
@@ -16,19 +18,31 @@
 public final class Router: Sendable {
     /// The options the router was created with.
     public let options: RouterOptions
-    private let state: Locked<[RouteTable: CompiledTable]>
+    /// Where the router says what it does, at debug level; `nil` (the default) says nothing.
+    public let logger: Logger?
+    let state: Locked<RouterState>
+
+    /// The most redirects one routed link may go through; the next ends with a redirect loop.
+    public static let maxRedirects = 10
 
     /// Creates a router with an empty global table.
-    public init(options: RouterOptions = RouterOptions()) {
+    ///
+    /// - Parameters:
+    ///   - options: router-wide options.
+    ///   - logger: a logger for debug messages about matching and dispatch (JLRoutes' verbose logging).
+    public init(options: RouterOptions = RouterOptions(), logger: Logger? = nil) {
         self.options = options
-        state = Locked([
-            .global: CompiledTable(table: .global, foldsLiteralCase: options.matchesLiteralsCaseInsensitively)
-        ])
+        self.logger = logger
+        state = Locked(RouterState(foldsLiteralCase: options.matchesLiteralsCaseInsensitively))
     }
 
     // MARK: Registering
 
-    /// Adds a route to a table.
+    /// Adds a route with no handler to a table.
+    ///
+    /// Such a route is for matching (``match(_:)-(String)``) and for dispatch that acts on the outcome:
+    /// when ``route(_:context:)-(String,_)`` chooses it, it handles the request by itself. Use
+    /// ``map(_:name:priority:in:constraints:handler:)`` to attach a handler.
     ///
     /// The same pattern may be added twice: both are kept, and the one added first is tried first.
     ///
@@ -50,17 +64,24 @@ public final class Router: Sendable {
         _ pattern: String, name: String? = nil, priority: Int = 0, in table: RouteTable = .global,
         constraints: [String: ParameterConstraint] = [:]
     ) throws(PatternError) {
+        try register(pattern, name: name, priority: priority, in: table, constraints: constraints, action: nil)
+    }
+
+    func register(
+        _ pattern: String, name: String?, priority: Int, in table: RouteTable,
+        constraints: [String: ParameterConstraint], action: RouteAction?
+    ) throws(PatternError) {
         let parsed = try RoutePattern(pattern)
         let names = Set(parsed.parameterNames)
         if let unknown = constraints.keys.sorted().first(where: { !names.contains($0) }) {
             throw PatternError(
-                .unknownParameter, at: nil, in: pattern,
-                "there is a constraint for '\(unknown)', which is not a parameter")
+                .unknownParameter, at: nil, in: pattern, "there is a constraint for '\(unknown)', which is not a parameter")
         }
-        let registration = Registration(pattern: parsed, name: name, priority: priority, constraints: constraints)
+        let registration = Registration(
+            pattern: parsed, name: name, priority: priority, constraints: constraints, action: action)
         let foldsCase = options.matchesLiteralsCaseInsensitively
-        state.withLock { tables in
-            tables[table, default: CompiledTable(table: table, foldsLiteralCase: foldsCase)].add(registration)
+        state.withLock { state in
+            state.tables[table, default: CompiledTable(table: table, foldsLiteralCase: foldsCase)].add(registration)
         }
     }
 
@@ -71,14 +92,14 @@ public final class Router: Sendable {
     /// ```
     public func updateSettings(for table: RouteTable, _ update: (inout TableSettings) -> Void) {
         let foldsCase = options.matchesLiteralsCaseInsensitively
-        state.withLock { tables in
-            update(&tables[table, default: CompiledTable(table: table, foldsLiteralCase: foldsCase)].settings)
+        state.withLock { state in
+            update(&state.tables[table, default: CompiledTable(table: table, foldsLiteralCase: foldsCase)].settings)
         }
     }
 
     /// Returns a table's settings, or `nil` when the table does not exist. Looking a table up creates nothing.
     public func settings(for table: RouteTable) -> TableSettings? {
-        state.withLock { $0[table]?.settings }
+        state.withLock { $0.tables[table]?.settings }
     }
 
     // MARK: Removing
@@ -91,16 +112,16 @@ public final class Router: Sendable {
     @discardableResult
     public func removeRoutes(pattern: String, from table: RouteTable = .global) -> Int {
         guard let parsed = try? RoutePattern(pattern) else { return 0 }
-        return state.withLock { tables in tables[table]?.removeAll { $0.pattern == parsed } ?? 0 }
+        return state.withLock { state in state.tables[table]?.removeAll { $0.pattern == parsed } ?? 0 }
     }
 
     /// Removes every route named `name`, in every table.
     /// - Returns: how many registrations were removed.
     @discardableResult
     public func removeRoutes(named name: String) -> Int {
-        state.withLock { tables in
+        state.withLock { state in
             var removed = 0
-            for table in tables.keys { removed += tables[table]?.removeAll { $0.name == name } ?? 0 }
+            for table in state.tables.keys { removed += state.tables[table]?.removeAll { $0.name == name } ?? 0 }
             return removed
         }
     }
@@ -112,31 +133,31 @@ public final class Router: Sendable {
     @discardableResult
     public func removeTable(_ table: RouteTable) -> Bool {
         guard table != .global else { return false }
-        return state.withLock { $0.removeValue(forKey: table) != nil }
+        return state.withLock { $0.tables.removeValue(forKey: table) != nil }
     }
 
     // MARK: Introspection
 
     /// The tables that exist: the global one first, then schemes in alphabetical order.
-    public var tables: [RouteTable] { state.snapshot.keys.sorted() }
+    public var tables: [RouteTable] { state.snapshot.tables.keys.sorted() }
 
     /// Returns a table's routes in match order: priority, then specificity, then registration. A table that
     /// does not exist has none.
     ///
     /// - Complexity: O(*n* log *n*) in the number of routes.
     public func routes(in table: RouteTable) -> [Route] {
-        state.snapshot[table]?.routes ?? []
+        state.snapshot.tables[table]?.routes ?? []
     }
 
     /// Every route of every table, table by table in the order of ``tables``, each table in match order.
     public var routes: [Route] {
-        let snapshot = state.snapshot
-        return snapshot.keys.sorted().flatMap { snapshot[$0]?.routes ?? [] }
+        let tables = state.snapshot.tables
+        return tables.keys.sorted().flatMap { tables[$0]?.routes ?? [] }
     }
 
     // MARK: Matching
 
-    /// Returns the route that `url` matches first, or `nil` when none does.
+    /// Returns the route that `url` matches first, or `nil` when none does. Runs no handler, filter or default.
     ///
     /// ```swift
     /// try router.add("/users/:id")
@@ -151,7 +172,7 @@ public final class Router: Sendable {
     /// - Complexity: O(*n*) in the length of `url`; independent of the number of routes for tables whose routes
     ///   share priorities.
     public func match(_ url: String) throws(URLRejection) -> RouteMatch? {
-        try matches(url, bestOnly: true).first
+        try state.snapshot.resolve(url, options: options.splitOptions, bestOnly: true).candidates.first?.match
     }
 
     /// Returns every route that `url` matches, in the order a dispatch tries them: the table's candidates by
@@ -160,32 +181,12 @@ public final class Router: Sendable {
     /// - Throws: ``URLRejection`` for malformed input, input beyond the limits, or a host the table does not
     ///   allow.
     public func matches(_ url: String) throws(URLRejection) -> [RouteMatch] {
-        try matches(url, bestOnly: false)
+        try state.snapshot.resolve(url, options: options.splitOptions, bestOnly: false).candidates.map(\.match)
     }
 
-    /// Returns whether some route matches `url`. Runs nothing; a rejected input gives `false`.
+    /// Returns whether some route matches `url`. Runs nothing; a rejected input gives `false`, and the default
+    /// route is not a match.
     public func canRoute(_ url: String) -> Bool {
         (try? match(url)) != nil
-    }
-
-    private func matches(_ url: String, bestOnly: Bool) throws(URLRejection) -> [RouteMatch] {
-        let tables = state.snapshot
-        var first = RouteTable.global
-        let split = try URLSplitter.split(url, options: options.splitOptions) { scheme in
-            if let scheme, tables[.scheme(scheme)] != nil { first = .scheme(scheme) }
-            return tables[first]?.settings.hostRules ?? HostRules()
-        }.get()
-        guard let firstTable = tables[first] else { return [] }
-        var found = firstTable.matches(split, bestOnly: bestOnly)
-        guard first != .global, firstTable.settings.fallsBackToGlobalRoutes, !(bestOnly && !found.isEmpty),
-            let global = tables[.global]
-        else { return found }
-        // The global table sees the URL through its own host rules; a URL they refuse is not matched there.
-        let globalRules = global.settings.hostRules
-        let globalSplit =
-            globalRules == firstTable.settings.hostRules
-            ? split : try? URLSplitter.split(url, options: options.splitOptions) { _ in globalRules }.get()
-        if let globalSplit { found += global.matches(globalSplit, bestOnly: bestOnly) }
-        return found
     }
 }

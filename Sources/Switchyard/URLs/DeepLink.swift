@@ -25,9 +25,11 @@ public struct DeepLink: Sendable, Hashable {
     /// components dropped, after a host that became a component, followed by those a routed fragment adds.
     public let pathComponents: [String]
     /// The query items, form-decoded (`+` is a space, `%2B` a plus), followed by those a routed fragment adds.
-    public let query: QueryItems
-    /// The fragment, percent-decoded once; `""` for a bare `#` and `nil` when there is none.
-    public let fragment: String?
+    /// A filter may change them before the handlers run.
+    public var query: QueryItems
+    /// The fragment, percent-decoded once; `""` for a bare `#` and `nil` when there is none. A filter may
+    /// change it before the handlers run.
+    public var fragment: String?
 
     /// Whether the input came from outside: a URL with a scheme, rather than a route string the app sent itself.
     public var isExternal: Bool { scheme != nil }

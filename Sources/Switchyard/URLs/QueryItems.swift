@@ -65,5 +65,9 @@ public struct QueryItems: RandomAccessCollection, Sendable, Hashable, Expressibl
         items.contains { $0.name.isExactly(name) }
     }
 
-    mutating func append(_ item: QueryItem) { items.append(item) }
+    /// Adds an item after the others.
+    public mutating func append(_ item: QueryItem) { items.append(item) }
+
+    /// Removes every item named `name`.
+    public mutating func removeAll(named name: String) { items.removeAll { $0.name.isExactly(name) } }
 }

@@ -1,0 +1,44 @@
+/// What a handler did with a request: handled it, or declined so the next candidate is tried.
+///
+/// ```swift
+/// try router.mapDeclinable("/return/:value") { request in
+///     request.parameters["value"] == "yes" ? .handled : .declined
+/// }
+/// ```
+public struct RouteDisposition: Sendable, Hashable, CustomStringConvertible {
+    let isHandled: Bool
+
+    /// The handler handled the request; no other handler runs.
+    public static let handled = RouteDisposition(isHandled: true)
+    /// The handler declined: the next candidate is tried, then the global table where a scheme table falls
+    /// back, then the default route.
+    public static let declined = RouteDisposition(isHandled: false)
+
+    /// `handled` or `declined`.
+    public var description: String { isHandled ? "handled" : "declined" }
+}
+
+/// What runs when a route is chosen: a handler, with the context type it requires, if any.
+struct RouteAction: Sendable {
+    /// The name of the context type the route requires, or `nil` when any context will do.
+    let requiredContext: String?
+    let acceptsContext: @Sendable ((any Sendable)?) -> Bool
+    let run: @Sendable (RouteRequest) async throws -> RouteDisposition
+
+    init(_ run: @escaping @Sendable (RouteRequest) async throws -> RouteDisposition) {
+        requiredContext = nil
+        acceptsContext = { _ in true }
+        self.run = run
+    }
+
+    init<Context: Sendable>(
+        context: Context.Type, _ run: @escaping @Sendable (RouteRequest, Context) async throws -> RouteDisposition
+    ) {
+        requiredContext = String(describing: Context.self)
+        acceptsContext = { $0 is Context }
+        self.run = { request in
+            guard let context = request.context as? Context else { return .declined }
+            return try await run(request, context)
+        }
+    }
+}

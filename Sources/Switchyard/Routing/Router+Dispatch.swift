@@ -1,0 +1,110 @@
+extension Router {
+    /// Routes a URL or route string: matches it, runs the filter chain once, then tries the candidates'
+    /// handlers in order, then the default route.
+    ///
+    /// ```swift
+    /// let outcome = await router.route("myapp://product/1988", context: notification.payload)
+    /// ```
+    ///
+    /// A handler that declines passes the request to the next candidate (then to the global table where a
+    /// scheme table falls back); the default route runs, once, if nothing handled it. A rejected input runs
+    /// nothing. Handlers and filters may route again (a redirect): nothing is locked while they run.
+    ///
+    /// - Parameters:
+    ///   - url: a URL or an internal route string.
+    ///   - context: any value to pass along (a notification payload, a shortcut item); never merged with what
+    ///     the link says.
+    /// - Returns: what happened; nothing is printed.
+    public func route(_ url: String, context: (any Sendable)? = nil) async -> RouteOutcome {
+        await dispatch(url, context: context, history: [])
+    }
+
+    private func dispatch(_ input: String, context: (any Sendable)?, history: [String]) async -> RouteOutcome {
+        let snapshot = state.snapshot
+        let resolution: Resolution
+        do {
+            resolution = try snapshot.resolve(input, options: options.splitOptions, bestOnly: false)
+        } catch {
+            logger?.debug("rejected \(input): \(error.code) at byte \(error.position)")
+            return RouteOutcome(.rejected, request: nil, rejection: error)
+        }
+        logger?.debug("routing \(input): \(resolution.candidates.count) candidate(s) in table \(resolution.table)")
+        let first = resolution.candidates.first?.match
+        let request = RouteRequest(
+            link: first?.link ?? resolution.link, route: first?.route, parameters: first?.parameters ?? [:],
+            wildcardComponents: first?.wildcardComponents, candidates: resolution.candidates.map(\.match.route),
+            context: context, redirectedFrom: history)
+        let handlers: @Sendable (RouteRequest) async -> RouteOutcome = { [self] request in
+            await runHandlers(request, resolution.candidates, default: snapshot.defaultAction)
+        }
+        return await runChain(
+            snapshot.filters[...], request, observer: snapshot.observer, history: history + [input], then: handlers)
+    }
+
+    private func runChain(
+        _ filters: ArraySlice<any RouteFilter>, _ request: RouteRequest,
+        observer: (@Sendable (RouteOutcome) -> Void)?, history: [String],
+        then handlers: @escaping @Sendable (RouteRequest) async -> RouteOutcome
+    ) async -> RouteOutcome {
+        guard let filter = filters.first else { return await handlers(request) }
+        let rest = filters.dropFirst()
+        let next = FilterContinuation(
+            request: request,
+            proceed: { [self] request in
+                await runChain(rest, request, observer: observer, history: history, then: handlers)
+            },
+            redirect: { [self] target, request in
+                guard history.count <= Router.maxRedirects else {
+                    logger?.debug("redirect loop: \(history + [target])")
+                    return RouteOutcome(
+                        .failed, request: request, error: DispatchError(code: .redirectLoop, inputs: history + [target]))
+                }
+                logger?.debug("redirecting \(request.link.input) to \(target)")
+                return await dispatch(target, context: request.context, history: history)
+            },
+            report: { outcome in observer?(outcome) })
+        let outcome = await filter.filter(request, next: next)
+        if outcome.status == .held {
+            logger?.debug("held \(request.link.input)")
+            next.markHeld()
+        }
+        return outcome
+    }
+
+    private func runHandlers(
+        _ request: RouteRequest, _ candidates: [Candidate], default defaultAction: RouteAction?
+    ) async -> RouteOutcome {
+        var skipped: [Route] = []
+        for candidate in candidates {
+            let bound = request.bound(to: candidate.match)
+            guard let action = candidate.action else { return RouteOutcome(.handled, request: bound) }
+            guard action.acceptsContext(bound.context) else {
+                logger?.debug("skipped \(candidate.match.route): the context is not \(action.requiredContext ?? "-")")
+                skipped.append(candidate.match.route)
+                continue
+            }
+            do {
+                if try await action.run(bound).isHandled {
+                    logger?.debug("handled by \(candidate.match.route)")
+                    return RouteOutcome(.handled, request: bound, skippedRoutes: skipped)
+                }
+                logger?.debug("declined by \(candidate.match.route)")
+            } catch {
+                logger?.debug("failed in \(candidate.match.route): \(error)")
+                return RouteOutcome(.failed, request: bound, error: error, skippedRoutes: skipped)
+            }
+        }
+        let unbound = request.unbound()
+        if let defaultAction {
+            do {
+                _ = try await defaultAction.run(unbound)
+                logger?.debug("handled by the default route")
+                return RouteOutcome(.handledByDefault, request: unbound, skippedRoutes: skipped)
+            } catch {
+                return RouteOutcome(.failed, request: unbound, error: error, skippedRoutes: skipped)
+            }
+        }
+        let status: RouteOutcome.Status = skipped.isEmpty ? .notHandled : .wrongContextType
+        return RouteOutcome(status, request: unbound, skippedRoutes: skipped)
+    }
+}

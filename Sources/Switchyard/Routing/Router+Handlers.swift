@@ -1,0 +1,112 @@
+extension Router {
+    /// Adds a route whose handler always handles the request.
+    ///
+    /// ```swift
+    /// try router.map("/product/:id", name: "product") { request in
+    ///     await shop.showProduct(id: request.parameters["id"] ?? "")
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``PatternError``, as ``add(_:name:priority:in:constraints:)`` does.
+    public func map(
+        _ pattern: String, name: String? = nil, priority: Int = 0, in table: RouteTable = .global,
+        constraints: [String: ParameterConstraint] = [:],
+        handler: @escaping @Sendable (RouteRequest) async throws -> Void
+    ) throws(PatternError) {
+        let action = RouteAction { request in
+            try await handler(request)
+            return .handled
+        }
+        try register(pattern, name: name, priority: priority, in: table, constraints: constraints, action: action)
+    }
+
+    /// Adds a route whose handler may decline, so the next candidate is tried (JLRoutes' `return NO`).
+    ///
+    /// ```swift
+    /// try router.mapDeclinable("/return/:value") { request in
+    ///     request.parameters["value"] == "yes" ? .handled : .declined
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``PatternError``, as ``add(_:name:priority:in:constraints:)`` does.
+    public func mapDeclinable(
+        _ pattern: String, name: String? = nil, priority: Int = 0, in table: RouteTable = .global,
+        constraints: [String: ParameterConstraint] = [:],
+        handler: @escaping @Sendable (RouteRequest) async throws -> RouteDisposition
+    ) throws(PatternError) {
+        try register(
+            pattern, name: name, priority: priority, in: table, constraints: constraints, action: RouteAction(handler))
+    }
+
+    /// Adds a route that runs only when the request's context is a `Context`, and receives it typed.
+    ///
+    /// A request with another context, or none, skips the route as if it declined; if nothing else handles
+    /// it, the outcome is ``RouteOutcome/Status/wrongContextType``.
+    ///
+    /// ```swift
+    /// try router.map("/pay/:id", context: PaymentPush.self) { request, push in
+    ///     await payments.confirm(push.amount)
+    /// }
+    /// await router.route("myapp://pay/1", context: PaymentPush(amount: 5))
+    /// ```
+    ///
+    /// - Throws: ``PatternError``, as ``add(_:name:priority:in:constraints:)`` does.
+    public func map<Context: Sendable>(
+        _ pattern: String, name: String? = nil, priority: Int = 0, in table: RouteTable = .global,
+        constraints: [String: ParameterConstraint] = [:], context: Context.Type,
+        handler: @escaping @Sendable (RouteRequest, Context) async throws -> Void
+    ) throws(PatternError) {
+        let action = RouteAction(context: context) { request, context in
+            try await handler(request, context)
+            return .handled
+        }
+        try register(pattern, name: name, priority: priority, in: table, constraints: constraints, action: action)
+    }
+
+    /// Sets the default route (Turnpike's 404, JLRoutes' unmatched handler): it runs, once, when no route
+    /// handled a link. It replaces any earlier default.
+    ///
+    /// ```swift
+    /// router.mapDefault { request in await ui.showNotFound(request.link.input) }
+    /// ```
+    public func mapDefault(_ handler: @escaping @Sendable (RouteRequest) async throws -> Void) {
+        let action = RouteAction { request in
+            try await handler(request)
+            return .handled
+        }
+        state.withLock { $0.defaultAction = action }
+    }
+
+    /// Removes the default route.
+    public func removeDefault() {
+        state.withLock { $0.defaultAction = nil }
+    }
+
+    /// Appends a filter to the chain; filters run in the order they were added.
+    public func addFilter(_ filter: some RouteFilter) {
+        state.withLock { $0.filters.append(filter) }
+    }
+
+    /// Appends a filter made of a closure.
+    ///
+    /// ```swift
+    /// router.addFilter { request, next in
+    ///     analytics.record(request.link.input)
+    ///     return await next(request)
+    /// }
+    /// ```
+    public func addFilter(_ filter: @escaping @Sendable (RouteRequest, FilterContinuation) async -> RouteOutcome) {
+        addFilter(ClosureFilter(body: filter))
+    }
+
+    /// Removes every filter.
+    public func removeAllFilters() {
+        state.withLock { $0.filters.removeAll() }
+    }
+
+    /// Sets the observer that receives the outcomes ``route(_:context:)-(String,_)`` could not return: those of
+    /// held requests continued later, and reports of continuations called twice or dropped.
+    public func observeDeferredOutcomes(_ observer: @escaping @Sendable (RouteOutcome) -> Void) {
+        state.withLock { $0.observer = observer }
+    }
+}

@@ -1,0 +1,242 @@
+import Switchyard
+import Testing
+
+/// Handlers, declining, fallback and the default route: DESIGN §5, reference-cases.md §1.6, §2.4, §5.2.
+@Suite("Dispatch")
+struct DispatchTests {
+    @Test func handlerDeclinesUnlessTheValueIsYes() async throws {
+        // Refs 43, 44
+        let ran = Recorder<String>()
+        let router = Router()
+        try router.mapDeclinable("/return/:value") { request in
+            ran.append(request.parameters["value"] ?? "")
+            return request.parameters["value"] == "yes" ? .handled : .declined
+        }
+        let no = await router.route("tests://return/no")
+        #expect(no.status == .notHandled)
+        let yes = await router.route("tests://return/yes")
+        #expect(yes.status == .handled)
+        #expect(yes.route?.pattern.written == "/return/:value")
+        #expect(ran.all == ["no", "yes"])
+    }
+
+    @Test func weaklyHeldOwnerDeclinesOnceItIsGone() async throws {
+        // Ref 87
+        final class Owner: Sendable {}
+        var owner: Owner? = Owner()
+        let router = Router()
+        try router.mapDeclinable("/test") { [weak owner] _ in owner == nil ? .declined : .handled }
+        #expect(await router.route("tests://test").status == .handled)
+        owner = nil
+        #expect(await router.route("tests://test").status == .notHandled)
+    }
+
+    @Test func canRouteRunsNothingWhileRouteFallsToTheDefault() async throws {
+        // Ref 102, S17
+        let ran = Recorder<String>()
+        let router = Router()
+        try router.mapDeclinable("/q") { _ in
+            ran.append("q")
+            return .declined
+        }
+        router.mapDefault { _ in ran.append("default") }
+        router.addFilter { request, next in
+            ran.append("filter")
+            return await next(request)
+        }
+        #expect(router.canRoute("app://q"))
+        #expect(try router.match("app://q")?.route.expansion == "/q")
+        #expect(!router.canRoute("app://none"))
+        #expect(!router.canRoute("app://q/%ZZ"))
+        #expect(ran.all.isEmpty)
+        #expect(await router.route("tests://q").status == .handledByDefault)
+        #expect(ran.all == ["filter", "q", "default"])
+    }
+
+    @Test func schemeFallbackRunsTheDefaultOnce() async throws {
+        // Ref 103 (DIFFERS)
+        let ran = Recorder<String>()
+        let router = Router()
+        router.updateSettings(for: .scheme("ns")) { $0.fallsBackToGlobalRoutes = true }
+        router.mapDefault { _ in ran.append("default") }
+        #expect(await router.route("ns://nothing").status == .handledByDefault)
+        #expect(ran.all == ["default"])
+    }
+
+    @Test func defaultRequestHasNoRoute() async throws {
+        // Refs 109, 111
+        let ran = Recorder<String>()
+        let router = Router()
+        try router.map("should/never/be/called") { _ in ran.append("never") }
+        #expect(await router.route("a/route/that/does/not/exist").status == .notHandled)
+        router.mapDefault { request in
+            ran.append("default \(request.route == nil) \(request.parameters.isEmpty)")
+        }
+        let outcome = await router.route("a/route/that/does/not/exist")
+        #expect(outcome.status == .handledByDefault)
+        #expect(outcome.request?.route == nil)
+        #expect(outcome.request?.link.pathComponents == ["a", "route", "that", "does", "not", "exist"])
+        #expect(ran.all == ["default true true"])
+    }
+
+    @Test func eachRouterRunsItsOwnHandler() async throws {
+        // Ref 112
+        let ran = Recorder<String>()
+        let first = Router()
+        let second = Router()
+        try first.map("test/route") { _ in ran.append("first") }
+        try second.map("test/route") { _ in ran.append("second") }
+        _ = await first.route("test/route")
+        _ = await second.route("test/route")
+        #expect(ran.all == ["first", "second"])
+    }
+
+    @Test func declinedLiteralFallsToTheParameterRoute() async throws {
+        // S12
+        let ran = Recorder<String>()
+        let router = Router()
+        try router.mapDeclinable("/users/me") { _ in
+            ran.append("me")
+            return .declined
+        }
+        try router.map("/users/:id") { request in ran.append("id=\(request.parameters["id"] ?? "")") }
+        router.mapDefault { _ in ran.append("default") }
+        let outcome = await router.route("app://users/me")
+        #expect(outcome.status == .handled)
+        #expect(outcome.route?.expansion == "/users/:id")
+        #expect(ran.all == ["me", "id=me"])
+    }
+
+    @Test func fallbackAfterEverySchemeCandidateDeclines() async throws {
+        // S13, S14, S15
+        let ran = Recorder<String>()
+        let router = Router()
+        try router.mapDeclinable("/item/:id", in: .scheme("app")) { _ in
+            ran.append("scheme")
+            return .declined
+        }
+        try router.map("/item/:id") { _ in ran.append("global") }
+        router.mapDefault { request in ran.append("default \(request.link.pathComponents)") }
+
+        #expect(await router.route("app://item/3").status == .handledByDefault)
+        #expect(ran.all == ["scheme", "default [\"item\", \"3\"]"])
+
+        router.updateSettings(for: .scheme("app")) { $0.fallsBackToGlobalRoutes = true }
+        let handled = await router.route("app://item/3")
+        #expect(handled.status == .handled)
+        #expect(handled.route?.table == .global)
+        #expect(handled.request?.parameters == ["id": "3"])
+
+        let declining = Router()
+        try declining.mapDeclinable("/item/:id", in: .scheme("app")) { _ in .declined }
+        try declining.mapDeclinable("/item/:id") { _ in .declined }
+        declining.updateSettings(for: .scheme("app")) { $0.fallsBackToGlobalRoutes = true }
+        declining.mapDefault { _ in ran.append("default once") }
+        let outcome = await declining.route("app://item/3")
+        #expect(outcome.status == .handledByDefault)
+        #expect(outcome.request?.route == nil)
+        #expect(ran.all.filter { $0 == "default once" }.count == 1)
+    }
+
+    struct Broken: Error, Equatable {}
+
+    @Test func throwingHandlerFailsTheRoute() async throws {
+        // S16
+        let ran = Recorder<String>()
+        let router = Router()
+        try router.map("/a/:x") { _ in throw Broken() }
+        try router.map("/a/*") { _ in ran.append("wildcard") }
+        router.mapDefault { _ in ran.append("default") }
+        let outcome = await router.route("app://a/1")
+        #expect(outcome.status == .failed)
+        #expect(outcome.error as? Broken == Broken())
+        #expect(outcome.request?.route?.expansion == "/a/:x")
+        #expect(ran.all.isEmpty)
+    }
+
+    @Test func handlerThatRoutesAgainDoesNotDeadlock() async throws {
+        // S18
+        let ran = Recorder<String>()
+        let router = Router()
+        try router.map("/a") { _ in
+            let inner = await router.route("app://b")
+            ran.append("a after \(inner.status)")
+        }
+        try router.map("/b") { _ in ran.append("b") }
+        #expect(await router.route("app://a").status == .handled)
+        #expect(ran.all == ["b", "a after handled"])
+    }
+
+    @Test func rejectedInputRunsNothing() async throws {
+        // S51, S52: no filter, handler or default
+        let ran = Recorder<String>()
+        let router = Router()
+        try router.map("/a/:x") { _ in ran.append("handler") }
+        router.mapDefault { _ in ran.append("default") }
+        router.addFilter { request, next in
+            ran.append("filter")
+            return await next(request)
+        }
+        let outcome = await router.route("app://a/b%00c")
+        #expect(outcome.status == .rejected)
+        #expect(outcome.rejection?.code == .controlCharacter)
+        #expect(outcome.rejection?.position == 9)
+        #expect(outcome.request == nil)
+        #expect(ran.all.isEmpty)
+    }
+
+    @Test func routeWithoutAHandlerHandlesByItself() async throws {
+        let router = try Router(["/product/:id"])
+        let outcome = await router.route("myapp://product/7")
+        #expect(outcome.status == .handled)
+        #expect(outcome.request?.parameters == ["id": "7"])
+        #expect(outcome.description == "handled by /product/:id")
+    }
+
+    @Test func callerContextIsNeverMergedIntoParameters() async throws {
+        // Refs 24, 25, 104
+        let router = Router()
+        let seen = Recorder<RouteRequest>()
+        try router.map("/foo/:routeParam") { request in seen.append(request) }
+        let context: [String: any Sendable] = ["stringParam": "stringValue", "nonStringParam": 123]
+        #expect(await router.route("/foo/bar", context: context).status == .handled)
+        let request = try #require(seen.all.first)
+        #expect(request.parameters == ["routeParam": "bar"])
+        #expect(request.context(as: [String: any Sendable].self)?["nonStringParam"] as? Int == 123)
+        #expect(request.context(as: Int.self) == nil)
+        #expect(!request.isExternal)
+    }
+}
+
+/// Context-typed routes: S69–S71.
+@Suite("Context types")
+struct ContextTypeTests {
+    struct PayContext: Sendable, Equatable { var amount: Int }
+
+    @Test func mismatchedContextSkipsToTheNextRoute() async throws {
+        // S69
+        let ran = Recorder<String>()
+        let router = Router()
+        try router.map("/pay/:id", context: PayContext.self) { _, pay in ran.append("typed \(pay.amount)") }
+        try router.map("/pay/:id") { _ in ran.append("untyped") }
+        let outcome = await router.route("app://pay/1", context: "x")
+        #expect(outcome.status == .handled)
+        #expect(outcome.skippedRoutes.map(\.expansion) == ["/pay/:id"])
+        #expect(await router.route("app://pay/1", context: PayContext(amount: 5)).status == .handled)
+        #expect(ran.all == ["untyped", "typed 5"])
+    }
+
+    @Test func onlyMismatchedRoutesGiveWrongContextType() async throws {
+        // S70, S71
+        let ran = Recorder<String>()
+        let router = Router()
+        try router.map("/pay/:id", context: PayContext.self) { _, _ in ran.append("typed") }
+        let outcome = await router.route("app://pay/1", context: "x")
+        #expect(outcome.status == .wrongContextType)
+        #expect(outcome.skippedRoutes.count == 1)
+        #expect(await router.route("app://pay/1").status == .wrongContextType)
+        router.mapDefault { _ in ran.append("default") }
+        #expect(await router.route("app://pay/1", context: "x").status == .handledByDefault)
+        #expect(ran.all == ["default"])
+    }
+}
