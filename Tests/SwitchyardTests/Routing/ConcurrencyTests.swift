@@ -49,3 +49,50 @@ struct ConcurrencyTests {
         }
     }
 }
+
+/// Dispatch under load: many tasks add routes and route links at once, handlers route again, filters redirect.
+@Suite("Concurrent dispatch")
+struct ConcurrentDispatchTests {
+    @Test func addingAndRoutingAtOnceWithNestedRoutingAndRedirects() async throws {
+        let router = Router()
+        let handled = Recorder<String>()
+        try router.map("/leaf/:n") { request in handled.append("leaf \(request.parameters["n"] ?? "")") }
+        try router.map("/nested/:n") { request in
+            let inner = await router.route("app://leaf/\(request.parameters["n"] ?? "")")
+            #expect(inner.status == .handled)
+        }
+        try router.map("/old/:n") { _ in Issue.record("a redirected route ran") }
+        router.addFilter { request, next in
+            if request.route?.expansion == "/old/:n", let n = request.parameters["n"] {
+                return await next.redirect(to: "app://nested/\(n)")
+            }
+            return await next(request)
+        }
+        let statuses = await withTaskGroup(of: [RouteOutcome.Status].self) { group in
+            for writer in 0..<4 {
+                group.addTask {
+                    for index in 0..<50 { try? router.map("/w\(writer)/r\(index)") { _ in } }
+                    return []
+                }
+            }
+            for reader in 0..<8 {
+                group.addTask {
+                    var statuses: [RouteOutcome.Status] = []
+                    for index in 0..<25 {
+                        let target = reader.isMultiple(of: 2) ? "app://old/\(index)" : "app://nested/\(index)"
+                        statuses.append(await router.route(target).status)
+                    }
+                    return statuses
+                }
+            }
+            var all: [RouteOutcome.Status] = []
+            for await statuses in group { all += statuses }
+            return all
+        }
+        #expect(statuses.count == 200)
+        #expect(statuses.allSatisfy { $0 == .handled })
+        #expect(handled.all.count == 200)
+        #expect(router.routes.count == 203)
+        for writer in 0..<4 { #expect(await router.route("app://w\(writer)/r49").status == .handled) }
+    }
+}
