@@ -33,7 +33,8 @@ public final class FilterContinuation: Sendable {
         if dropped {
             report(
                 RouteOutcome(
-                    .failed, request: nil, error: DispatchError(code: .continuationDropped, inputs: [request.link.input])))
+                    .failed, request: nil,
+                    error: DispatchError(code: .continuationDropped, inputs: [request.link.input])))
         }
     }
 

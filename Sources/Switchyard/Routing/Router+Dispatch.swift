@@ -57,7 +57,8 @@ extension Router {
                 guard history.count <= Router.maxRedirects else {
                     logger?.debug("redirect loop: \(history + [target])")
                     return RouteOutcome(
-                        .failed, request: request, error: DispatchError(code: .redirectLoop, inputs: history + [target]))
+                        .failed, request: request, error: DispatchError(code: .redirectLoop, inputs: history + [target])
+                    )
                 }
                 logger?.debug("redirecting \(request.link.input) to \(target)")
                 return await dispatch(target, context: request.context, history: history)

@@ -75,7 +75,8 @@ public final class Router: Sendable {
         let names = Set(parsed.parameterNames)
         if let unknown = constraints.keys.sorted().first(where: { !names.contains($0) }) {
             throw PatternError(
-                .unknownParameter, at: nil, in: pattern, "there is a constraint for '\(unknown)', which is not a parameter")
+                .unknownParameter, at: nil, in: pattern,
+                "there is a constraint for '\(unknown)', which is not a parameter")
         }
         let registration = Registration(
             pattern: parsed, name: name, priority: priority, constraints: constraints, action: action)

@@ -149,7 +149,9 @@ struct FilterTests {
         let router = Router()
         try router.mapDeclinable("/users/me") { _ in .declined }
         try router.map("/users/:id") { request in
-            seen.append("handler \(request.route?.expansion ?? "-") \(request.parameters) \(request.context(as: Int.self) ?? 0)")
+            seen.append(
+                "handler \(request.route?.expansion ?? "-") \(request.parameters) \(request.context(as: Int.self) ?? 0)"
+            )
         }
         router.addFilter { request, next in
             seen.append("filter \(request.route?.expansion ?? "-") \(request.candidates.map(\.expansion))")
@@ -259,8 +261,12 @@ struct ExplanationTests {
         let router = Router()
         try router.add("/item/:id", constraints: ["id": .digits])
         #expect(router.explain("item/7").matches.map(\.parameters) == [["id": "7"]])
-        #expect(router.explain("item/x").nearMisses.first?.reason == "component 1 \"x\" fails the constraint on :id (digits)")
-        #expect(router.explain("item").nearMisses.first?.reason == "the link ends after 1 component(s); the route needs more")
+        #expect(
+            router.explain("item/x").nearMisses.first?.reason
+                == "component 1 \"x\" fails the constraint on :id (digits)")
+        #expect(
+            router.explain("item").nearMisses.first?.reason
+                == "the link ends after 1 component(s); the route needs more")
         #expect(router.explain("item/%ZZ").rejection?.code == .invalidPercentEncoding)
     }
 
