@@ -9,11 +9,15 @@ let package = Package(
         .library(name: "Switchyard", targets: ["Switchyard"])
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-log", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
         .target(name: "Switchyard", dependencies: [.product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard"]),
+        .testTarget(
+            name: "SwitchyardTests",
+            dependencies: ["Switchyard", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

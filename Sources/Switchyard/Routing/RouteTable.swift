@@ -48,14 +48,15 @@ public struct TableSettings: Sendable, Hashable {
     /// The only hosts the table accepts, compared lowercased and byte for byte (no IDNA, no trailing-dot
     /// folding, no subdomains); `nil`, the default, accepts any. A URL with another host, or with no host
     /// kept as a host, is rejected with ``URLRejection/Code/hostNotAllowed``. Internal route strings are exempt.
-    public var allowedHosts: Set<String>?
+    /// The first host is the one links for this table are built with, unless the caller names another.
+    public var allowedHosts: [String]?
     /// Whether a URL that no route of this scheme table handles goes on to the global table. Ignored on the
     /// global table. The default is `false`.
     public var fallsBackToGlobalRoutes: Bool
 
     /// Creates settings; every argument has the documented default.
     public init(
-        hostPolicy: HostPolicy = .automatic, allowedHosts: Set<String>? = nil, fallsBackToGlobalRoutes: Bool = false
+        hostPolicy: HostPolicy = .automatic, allowedHosts: [String]? = nil, fallsBackToGlobalRoutes: Bool = false
     ) {
         self.hostPolicy = hostPolicy
         self.allowedHosts = allowedHosts

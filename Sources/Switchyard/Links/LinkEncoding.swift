@@ -1,0 +1,63 @@
+/// Writing text into links: the exact inverse of ``URLSplitter``.
+enum LinkEncoding {
+    /// Percent-encodes everything outside RFC 3986 unreserved characters (`A–Z a–z 0–9 - . _ ~`), with
+    /// uppercase hex, so that splitting gives the text back: `/`, `+`, `?`, `#`, `&`, `=`, `%` and spaces
+    /// included.
+    static func encode(_ text: String) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                output.append(byte)
+            } else {
+                output.append(UInt8(ascii: "%"))
+                output.append(hexDigit(byte >> 4))
+                output.append(hexDigit(byte & 0x0F))
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        URLSplitter.isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: "~")
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
+    }
+
+    /// Checks that a value comes back unchanged as one component: not empty, not a dot segment, no control.
+    static func checkValue(_ value: String, for name: String) throws(LinkError) {
+        if value.isEmpty || value.isDotSegment {
+            throw LinkError(
+                .unrepresentableValue, "the value '\(value)' of '\(name)' cannot come back unchanged from a link")
+        }
+        if value.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            throw LinkError(.unrepresentableValue, "the value of '\(name)' holds a control character")
+        }
+    }
+
+    /// The query string, `?` included, or `""` when there are no items.
+    static func query(_ items: [QueryItem]) -> String {
+        guard !items.isEmpty else { return "" }
+        return "?"
+            + items.map { item in
+                encode(item.name) + (item.value.map { "=" + encode($0) } ?? "")
+            }.joined(separator: "&")
+    }
+
+    /// Whether a first component written after `scheme://` reads back as that same path component under `policy`.
+    static func readsBackAsHost(_ component: String, policy: HostPolicy) -> Bool {
+        guard !component.isEmpty, URLSplitter.lowercasedASCII(component).isExactly(component) else { return false }
+        switch policy.kind {
+        case .automatic:
+            return !component.isExactly("localhost") && !component.utf8.contains(UInt8(ascii: "."))
+        case .pathComponent:
+            return true
+        case .ignored:
+            return false
+        }
+    }
+}

@@ -1,0 +1,94 @@
+#if os(Linux)
+    import Foundation
+
+    /// The system's launcher: on Linux it asks the desktop's registry
+    /// (`xdg-mime query default x-scheme-handler/SCHEME`) and opens links with `xdg-open`.
+    ///
+    /// Both run as subprocesses with arguments, never through a shell. `xdg-open` consults scheme handlers only
+    /// when a display is set (`DISPLAY` or `WAYLAND_DISPLAY`).
+    ///
+    /// ```swift
+    /// let launcher = SystemAppLauncher()
+    /// try await launcher.open("myapp://product/1988")
+    /// ```
+    public struct SystemAppLauncher: AppLauncher {
+        /// The environment the subprocesses run with; `nil` inherits the process's.
+        public var environment: [String: String]?
+
+        /// Creates a launcher; `environment` replaces the inherited one when given.
+        public init(environment: [String: String]? = nil) {
+            self.environment = environment
+        }
+
+        /// Returns whether a desktop entry is the default handler for `url`'s scheme.
+        public func canOpen(_ url: String) async -> Bool {
+            guard let scheme = Self.scheme(of: url) else { return false }
+            let result = try? Subprocess.run(
+                "xdg-mime", ["query", "default", "x-scheme-handler/\(scheme)"], environment: environment)
+            guard let result, result.status == 0 else { return false }
+            return !result.output.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        }
+
+        /// Opens `url` with `xdg-open`.
+        public func open(_ url: String) async throws(LaunchError) {
+            guard Self.scheme(of: url) != nil else { throw LaunchError(.invalidLink, "'\(url)' has no scheme") }
+            guard await canOpen(url) else {
+                throw LaunchError(.noHandler, "no application is registered for '\(url)'")
+            }
+            let result = try Subprocess.run("xdg-open", [url], environment: environment)
+            guard result.status == 0 else {
+                throw LaunchError(.launchFailed, "xdg-open exited with \(result.status): \(result.errorOutput)")
+            }
+        }
+
+        static func scheme(of url: String) -> String? {
+            guard
+                case .success(let split) = URLSplitter.split(
+                    url, options: SplitOptions(), hostRules: { _ in HostRules() })
+            else { return nil }
+            return split.link.scheme
+        }
+    }
+#elseif canImport(UIKit) && !os(watchOS)
+    import UIKit
+
+    /// The system's launcher: on iOS and tvOS it wraps `UIApplication`'s `canOpenURL(_:)` and `open(_:)`.
+    public struct SystemAppLauncher: AppLauncher {
+        /// Creates a launcher.
+        public init() {}
+
+        /// Returns whether an installed app opens `url` (its scheme must be listed in
+        /// `LSApplicationQueriesSchemes`).
+        public func canOpen(_ url: String) async -> Bool {
+            guard let link = URL(string: url) else { return false }
+            return await MainActor.run { UIApplication.shared.canOpenURL(link) }
+        }
+
+        /// Opens `url` in the app registered for its scheme.
+        public func open(_ url: String) async throws(LaunchError) {
+            guard let link = URL(string: url) else { throw LaunchError(.invalidLink, "'\(url)' is not a URL") }
+            let opened = await UIApplication.shared.open(link)
+            if !opened { throw LaunchError(.noHandler, "no application opened '\(url)'") }
+        }
+    }
+#elseif canImport(AppKit)
+    import AppKit
+
+    /// The system's launcher: on macOS it wraps `NSWorkspace`.
+    public struct SystemAppLauncher: AppLauncher {
+        /// Creates a launcher.
+        public init() {}
+
+        /// Returns whether an application is registered for `url`'s scheme.
+        public func canOpen(_ url: String) async -> Bool {
+            guard let link = URL(string: url) else { return false }
+            return NSWorkspace.shared.urlForApplication(toOpen: link) != nil
+        }
+
+        /// Opens `url` in the application registered for its scheme.
+        public func open(_ url: String) async throws(LaunchError) {
+            guard let link = URL(string: url) else { throw LaunchError(.invalidLink, "'\(url)' is not a URL") }
+            if !NSWorkspace.shared.open(link) { throw LaunchError(.noHandler, "no application opened '\(url)'") }
+        }
+    }
+#endif

@@ -1,0 +1,175 @@
+import PropertyBased
+import Switchyard
+import Testing
+
+/// Building links and reverse routing: DESIGN §7, §11 and reference-cases.md Ref 131, S72–S77, S96.
+@Suite("Links")
+struct LinkTests {
+    static func shareRouter() throws -> Router {
+        let router = Router()
+        try router.add("/share/:text", name: "share", in: .scheme("app"))
+        return router
+    }
+
+    @Test func everyReservedCharacterSurvivesTheRoundTrip() throws {
+        // S72
+        let router = try Self.shareRouter()
+        let text = "a/b+c?d#e&f%g h😀"
+        let url = try router.url(for: "share", parameters: ["text": text])
+        #expect(url == "app://share/a%2Fb%2Bc%3Fd%23e%26f%25g%20h%F0%9F%98%80")
+        let match = try #require(try router.match(url))
+        #expect(match.parameters["text"].map { Array($0.utf8) } == Array(text.utf8))
+    }
+
+    @Test func queryItemsKeepTheirOrder() throws {
+        // S73, Ref 131
+        let router = Router()
+        try router.add("/search", in: .scheme("app"))
+        let items = [item("q", "a+b c"), item("q", "x&y=z"), flag("flag")]
+        let url = try router.url(scheme: "app", route: "search", query: items)
+        #expect(url == "app://search?q=a%2Bb%20c&q=x%26y%3Dz&flag")
+        #expect(try Array(#require(try router.match(url)).link.query) == items)
+        #expect(try Router().url(scheme: "app", route: "r") == "app://r")
+        #expect(try Router().url(scheme: "app", route: "r", query: [item("a b", "c&d")]) == "app://r?a%20b=c%26d")
+    }
+
+    static let errors: [([String: String], LinkError.Code)] = [
+        ([:], .missingParameter),
+        (["text": ""], .unrepresentableValue),
+        (["text": "."], .unrepresentableValue),
+        (["text": ".."], .unrepresentableValue),
+        (["text": "a\u{0}b"], .unrepresentableValue),
+        (["text": "a", "txet": "b"], .unknownParameter),
+    ]
+
+    @Test("values that cannot come back are errors", arguments: errors)
+    func linkErrors(parameters: [String: String], code: LinkError.Code) throws {
+        // S74, S75
+        #expect {
+            try Self.shareRouter().url(for: "share", parameters: parameters)
+        } throws: { error in
+            (error as? LinkError)?.code == code
+        }
+    }
+
+    @Test func missingParameterIsNamed() throws {
+        #expect {
+            try Self.shareRouter().url(for: "share")
+        } throws: { error in
+            "\(error)" == "missingParameter: the route 'share' needs the parameter 'text'"
+        }
+        #expect {
+            try Router().url(for: "nope")
+        } throws: { error in
+            "\(error)" == "unknownRoute: no route is named 'nope'"
+        }
+    }
+
+    static let firstComponents: [(String, String)] = [
+        ("shop.example.com", "app:///shop.example.com"), ("localhost", "app:///localhost"), ("abc", "app://abc"),
+        ("ABC", "app:///ABC"),
+    ]
+
+    @Test("the first component goes after // only when it reads back unchanged", arguments: firstComponents)
+    func firstComponentForm(code: String, expected: String) throws {
+        // S76
+        let router = Router()
+        try router.add("/:code", name: "c", in: .scheme("app"))
+        let url = try router.url(for: "c", parameters: ["code": code])
+        #expect(url == expected)
+        #expect(try router.match(url)?.parameters == ["code": code])
+    }
+
+    static let groups: [([String: String], String)] = [
+        (["b": "2"], "app://the/bar/2"), (["a": "1", "b": "2"], "app://the/foo/1/bar/2"), ([:], "app://the"),
+        (["a": "1"], "app://the/foo/1"),
+    ]
+
+    @Test("optional groups take the longest expansion whose parameters are given", arguments: groups)
+    func optionalGroups(parameters: [String: String], expected: String) throws {
+        // S77
+        let router = Router()
+        try router.add("/the(/foo/:a)(/bar/:b)", name: "the", in: .scheme("app"))
+        let url = try router.url(for: "the", parameters: parameters)
+        #expect(url == expected)
+        #expect(try router.match(url)?.parameters == parameters)
+    }
+
+    @Test func allowedHostsAndTheGlobalTable() throws {
+        // S96
+        let router = Router()
+        try router.add("/product/:id", name: "p", in: .scheme("https"))
+        router.updateSettings(for: .scheme("https")) {
+            $0.hostPolicy = .ignored
+            $0.allowedHosts = ["example.com", "www.example.com"]
+        }
+        try router.add("/item/:id", name: "i")
+        #expect(try router.url(for: "p", parameters: ["id": "7"]) == "https://example.com/product/7")
+        #expect(
+            try router.url(for: "p", parameters: ["id": "7"], host: "www.example.com")
+                == "https://www.example.com/product/7")
+        #expect(throws: LinkError.self) { try router.url(for: "p", parameters: ["id": "7"], host: "evil.com") }
+        #expect(try router.url(for: "i", parameters: ["id": "7"]) == "/item/7")
+        #expect(try router.url(for: "i", parameters: ["id": "7"], scheme: "app") == "app://item/7")
+        #expect(throws: LinkError.self) { try router.url(for: "i", parameters: ["id": "7"], scheme: "my_app") }
+    }
+
+    @Test func wildcardsConstraintsAndLiteralsAreEncoded() throws {
+        let router = Router()
+        try router.add("/files/*", name: "files")
+        try router.add("/menu/café/:id", name: "menu", constraints: ["id": .digits])
+        #expect(try router.url(for: "files", wildcard: ["a/b", "c d"]) == "/files/a%2Fb/c%20d")
+        #expect(try router.match("/files/a%2Fb/c%20d")?.wildcardComponents == ["a/b", "c d"])
+        #expect(try router.url(for: "files") == "/files")
+        #expect(try router.url(for: "menu", parameters: ["id": "7"]) == "/menu/caf%C3%A9/7")
+        #expect(throws: LinkError.self) { try router.url(for: "menu", parameters: ["id": "x"]) }
+        #expect(throws: LinkError.self) { try router.url(for: "files", wildcard: ["ok", ".."]) }
+    }
+
+    /// Text made of everything the encoder must handle: reserved characters, spaces, controls aside, non-ASCII.
+    static let valueText = Gen.oneOf(
+        Gen.character(in: "a"..."z"), Gen.character(in: "A"..."Z"), Gen.character(in: " "..."/"),
+        Gen.character(in: ":"..."@"), Gen.character(in: "["..."`"), Gen.character(in: "{"..."~"),
+        Gen.character(in: "à"..."ÿ"), Gen.character(in: "😀"..."🙏"), Gen.character(in: "一"..."龥")
+    ).string(of: 1...12).filter { $0 != "." && $0 != ".." }
+
+    @Test func parametersSurviveTheRoundTripForGeneratedValues() async throws {
+        let router = Router()
+        try router.add("/p/:a/x/:b", name: "two", in: .scheme("app"))
+        // Groups with literals, so no two expansions tie (`/q(/:a)(/:b)` is ambiguous by design).
+        try router.add("/q(/a/:a)(/b/:b)", name: "groups")
+        try router.add("/:a", name: "one", in: .scheme("lone"))
+        let decoding = Router(options: RouterOptions(decodesPlusInPath: true))
+        try decoding.add("/p/:a/x/:b", name: "two")
+        await propertyCheck(count: 2_000, input: Self.valueText, Self.valueText) { first, second in
+            for (router, name, parameters) in [
+                (router, "two", ["a": first, "b": second]), (router, "groups", ["a": first, "b": second]),
+                (router, "groups", ["b": second]), (router, "one", ["a": first]),
+                (decoding, "two", ["a": first, "b": second]),
+            ] {
+                let url = try? router.url(for: name, parameters: parameters, query: [item(first, second)])
+                let match = url.flatMap { try? router.match($0) }
+                #expect(match?.route.name == name)
+                #expect(match?.parameters.mapValues { Array($0.utf8) } == parameters.mapValues { Array($0.utf8) })
+                #expect(match.map { Array($0.link.query) } == [item(first, second)])
+            }
+        }
+    }
+}
+
+/// A launcher that records what it was asked to open.
+struct RecordingLauncher: AppLauncher {
+    let opened = Recorder<String>()
+    func canOpen(_ url: String) async -> Bool { url.hasPrefix("maps:") }
+    func open(_ url: String) async throws(LaunchError) { opened.append(url) }
+}
+
+@Suite("Launching other apps")
+struct LauncherTests {
+    @Test func turnpikeHelperBuildsAndOpensTheLink() async throws {
+        let launcher = RecordingLauncher()
+        try await launcher.open(scheme: "maps", route: "search", query: [item("q", "coffee & tea")])
+        #expect(launcher.opened.all == ["maps://search?q=coffee%20%26%20tea"])
+        await #expect(throws: LaunchError.self) { try await launcher.open(scheme: "bad scheme", route: "x") }
+    }
+}
