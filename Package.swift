@@ -6,18 +6,27 @@ let package = Package(
     name: "Switchyard",
     platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
     products: [
-        .library(name: "Switchyard", targets: ["Switchyard"])
+        .library(name: "Switchyard", targets: ["Switchyard"]),
+        .executable(name: "switchyard", targets: ["SwitchyardCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         .target(name: "Switchyard", dependencies: [.product(name: "Logging", package: "swift-log")]),
+        // The tool's target is not named `switchyard`: on a case-insensitive file system its folder would
+        // collide with the library's. The product, and so `swift run switchyard`, keeps the name.
+        .executableTarget(
+            name: "SwitchyardCLI",
+            dependencies: ["Switchyard", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .testTarget(
             name: "SwitchyardTests",
             dependencies: ["Switchyard", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
+        .testTarget(name: "SwitchyardCLITests", dependencies: ["SwitchyardCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -33,25 +33,8 @@ extension Router {
                 snapshot.tables[table]?.registrations.first { $0.name == name }.map { (table, $0) }
             }).first
         else { throw LinkError(.unknownRoute, "no route is named '\(name)'") }
-        let expansion = try Self.expansion(of: registration, for: parameters, name: name)
-        var components: [String] = []
-        for segment in expansion.segments {
-            switch segment {
-            case .literal(let literal):
-                components.append(literal.text)
-            case .parameter(let parameter):
-                let value = parameters[parameter] ?? ""
-                try LinkEncoding.checkValue(value, for: parameter)
-                if let constraint = registration.constraints[parameter], !constraint.accepts(value) {
-                    throw LinkError(
-                        .constraintFailed, "the value '\(value)' of '\(parameter)' is not \(constraint.description)")
-                }
-                components.append(value)
-            case .wildcard:
-                for component in wildcard { try LinkEncoding.checkValue(component, for: "*") }
-                components += wildcard
-            }
-        }
+        let components = try registration.pattern.components(
+            parameters: parameters, wildcard: wildcard, constraints: registration.constraints, routeName: name)
         return try link(
             components: components, query: query, scheme: scheme ?? table.scheme, host: host, snapshot: snapshot)
     }
@@ -71,26 +54,6 @@ extension Router {
         let components = route.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         for component in components { try LinkEncoding.checkValue(component, for: route) }
         return try link(components: components, query: query, scheme: scheme, host: host, snapshot: state.snapshot)
-    }
-
-    /// The expansion to write: the longest whose parameters are exactly those given.
-    private static func expansion(
-        of registration: Registration, for parameters: [String: String], name: String
-    ) throws(LinkError) -> Expansion {
-        let known = Set(registration.pattern.parameterNames)
-        if let unknown = parameters.keys.sorted().first(where: { !known.contains($0) }) {
-            throw LinkError(.unknownParameter, "the route '\(name)' has no parameter '\(unknown)'")
-        }
-        let given = Set(parameters.keys)
-        if let exact = registration.pattern.expanded.first(where: { Set($0.parameterNames) == given }) {
-            return exact
-        }
-        // The expansion that uses every given parameter and needs the fewest more says what is missing.
-        let nearest = registration.pattern.expanded
-            .filter { given.isSubset(of: $0.parameterNames) }
-            .min { $0.parameterNames.count < $1.parameterNames.count }
-        let missing = nearest?.parameterNames.first { !given.contains($0) } ?? known.sorted().first ?? "-"
-        throw LinkError(.missingParameter, "the route '\(name)' needs the parameter '\(missing)'")
     }
 
     private func link(

@@ -6,13 +6,16 @@ struct Registration: Sendable {
     var constraints: [String: ParameterConstraint]
     /// What runs when the route is chosen; `nil` for a route added without a handler, which handles by itself.
     var action: RouteAction?
+    /// A number the registrant chose (a route file's declaration index), reported on the route.
+    var tag: Int?
     /// The pattern's shape, parameter names aside, for finding duplicates.
     var shape: [[Segment]]
 
     init(
         pattern: RoutePattern, name: String?, priority: Int, constraints: [String: ParameterConstraint],
-        action: RouteAction?
+        action: RouteAction?, tag: Int? = nil
     ) {
+        self.tag = tag
         self.pattern = pattern
         self.name = name
         self.priority = priority
@@ -72,7 +75,7 @@ struct CompiledTable: Sendable {
         return Route(
             pattern: registration.pattern, expansion: registration.pattern.expanded[entry.expansionIndex].text,
             name: registration.name, priority: registration.priority, table: table,
-            isDuplicate: shapeCounts[registration.shape, default: 0] > 1)
+            isDuplicate: shapeCounts[registration.shape, default: 0] > 1, tag: registration.tag)
     }
 
     /// Every route in match order: priority, then specificity (segment by segment, a literal before a

@@ -20,6 +20,8 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
     /// Whether another route in the same table has a pattern of the same shape (the same segments, parameter
     /// names aside). Both are kept: the one registered first runs first, the other only if it declines.
     public let isDuplicate: Bool
+    /// A number the registrant chose: the index of a route file's declaration.
+    package let tag: Int?
 
     /// The expansion, with the table, name and priority where they are not the defaults.
     public var description: String {

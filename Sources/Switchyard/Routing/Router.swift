@@ -69,7 +69,7 @@ public final class Router: Sendable {
 
     func register(
         _ pattern: String, name: String?, priority: Int, in table: RouteTable,
-        constraints: [String: ParameterConstraint], action: RouteAction?
+        constraints: [String: ParameterConstraint], action: RouteAction?, tag: Int? = nil
     ) throws(PatternError) {
         let parsed = try RoutePattern(pattern)
         let names = Set(parsed.parameterNames)
@@ -79,7 +79,7 @@ public final class Router: Sendable {
                 "there is a constraint for '\(unknown)', which is not a parameter")
         }
         let registration = Registration(
-            pattern: parsed, name: name, priority: priority, constraints: constraints, action: action)
+            pattern: parsed, name: name, priority: priority, constraints: constraints, action: action, tag: tag)
         let foldsCase = options.matchesLiteralsCaseInsensitively
         state.withLock { state in
             state.tables[table, default: CompiledTable(table: table, foldsLiteralCase: foldsCase)].add(registration)
@@ -183,6 +183,13 @@ public final class Router: Sendable {
     ///   allow.
     public func matches(_ url: String) throws(URLRejection) -> [RouteMatch] {
         try state.snapshot.resolve(url, options: options.splitOptions, bestOnly: false).candidates.map(\.match)
+    }
+
+    /// Returns the table `url` is routed to first, the link as that table sees it, and the best match.
+    package func resolve(_ url: String) throws(URLRejection) -> (link: DeepLink, table: RouteTable, match: RouteMatch?)
+    {
+        let resolution = try state.snapshot.resolve(url, options: options.splitOptions, bestOnly: true)
+        return (resolution.link, resolution.table, resolution.candidates.first?.match)
     }
 
     /// Returns whether some route matches `url`. Runs nothing; a rejected input gives `false`, and the default

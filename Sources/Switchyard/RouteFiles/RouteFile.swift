@@ -1,0 +1,99 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A declarative route file (JSON): tables, routes with destinations or redirects, host policies, allowed
+/// hosts, fallback and options, shared by an app and the `switchyard` tool.
+///
+/// ```json
+/// {
+///   "routes": [
+///     { "pattern": "/product/:id", "name": "product", "destination": "ProductScreen" },
+///     { "pattern": "/p/:id", "redirect": "/product/:id" }
+///   ],
+///   "schemes": { "myapp": { "fallsBackToGlobal": true, "routes": [] } },
+///   "default": "NotFound",
+///   "options": { "decodePlusInPath": false }
+/// }
+/// ```
+///
+/// ```swift
+/// let file = try RouteFile(contentsOf: "routes.json")
+/// let router = try file.makeRouter(handlers: ["ProductScreen": { request in … }, "NotFound": { _ in … }])
+/// ```
+public struct RouteFile: Sendable {
+    /// One route as the file declares it.
+    public struct RouteDeclaration: Sendable, Hashable {
+        /// The pattern as written.
+        public var pattern: String
+        /// The route's name.
+        public var name: String?
+        /// The route's priority.
+        public var priority: Int
+        /// What the route leads to: a handler's name in the app.
+        public var destination: String?
+        /// A pattern whose parameters are filled from the match: the route redirects there.
+        public var redirect: String?
+        /// The table the route is in.
+        public var table: RouteTable
+        /// Where it is in the file: `routes[0]`, `schemes.myapp.routes[2]`.
+        public var location: String
+    }
+
+    /// The file's path, as given.
+    public let path: String
+    /// Router-wide options.
+    public var options = RouterOptions()
+    /// Each table's settings; the global table's come from the top level.
+    public var settings: [RouteTable: TableSettings] = [.global: TableSettings()]
+    /// Every route, table by table (global first), in file order.
+    public var routes: [RouteDeclaration] = []
+    /// The default route's destination.
+    public var defaultDestination: String?
+
+    /// Reads and loads a route file.
+    /// - Throws: ``RouteFileError`` for the first problem: unreadable, not JSON, an unknown key, a bad value
+    ///   or an invalid pattern.
+    public init(contentsOf path: String) throws(RouteFileError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw RouteFileError(.unreadable, file: path, at: "", "the file could not be read")
+        }
+        try self.init(data: data, path: path)
+    }
+
+    /// Loads a route file from its bytes; `path` names it in errors.
+    /// - Throws: ``RouteFileError`` for the first problem.
+    public init(data: Data, path: String) throws(RouteFileError) {
+        let (file, problems) = Self.load(data: data, path: path)
+        if let first = problems.first { throw first }
+        self = file
+    }
+
+    init(path: String) { self.path = path }
+
+    /// Loads what can be loaded and lists every problem, for `switchyard check`.
+    package static func load(data: Data, path: String) -> (RouteFile, [RouteFileError]) {
+        var reader = RouteFileReader(path: path)
+        let root: JSONValue
+        do {
+            root = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            return (RouteFile(path: path), [RouteFileError(.invalidJSON, file: path, at: "", Self.describe(error))])
+        }
+        let file = reader.read(root)
+        return (file, reader.problems)
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if case DecodingError.dataCorrupted(let context) = error {
+            let underlying = context.underlyingError.map { " (\($0))" } ?? ""
+            return "the file is not valid JSON: \(context.debugDescription)\(underlying)"
+        }
+        return "the file is not valid JSON"
+    }
+}

@@ -1,0 +1,187 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// One problem `switchyard check` reports about a route file.
+package struct RouteFileFinding: Sendable, Hashable {
+    /// A stable name: `loadError`, `duplicate`, `ambiguous`, `unreachable`, `badRedirect`, `missingDestination`.
+    package let code: String
+    /// What is wrong, in a sentence (for a load error, the error's whole description).
+    package let message: String
+    /// The locations of the routes involved (`routes[2]`, `schemes.myapp.routes[0]`), or of the bad value.
+    package let locations: [String]
+    /// A link that shows the problem, where one exists.
+    package let example: String?
+}
+
+extension RouteFile {
+    /// Loads `data` and checks it: every load problem, then duplicates, ambiguous pairs, unreachable routes,
+    /// bad redirects and missing destinations.
+    package static func check(data: Data, path: String) -> [RouteFileFinding] {
+        let (file, problems) = load(data: data, path: path)
+        var findings = problems.map { problem in
+            RouteFileFinding(
+                code: "loadError", message: problem.description,
+                locations: problem.location.isEmpty ? [] : [problem.location], example: nil)
+        }
+        if problems.contains(where: { $0.code == .invalidJSON }) { return findings }
+        findings += file.analyse()
+        return findings
+    }
+
+    private struct Expanded {
+        var declaration: Int
+        var segments: [Segment]
+        var shape: [Segment]
+        var text: String
+    }
+
+    private func analyse() -> [RouteFileFinding] {
+        var findings: [RouteFileFinding] = []
+        let foldsCase = options.matchesLiteralsCaseInsensitively
+        let expansions: [Expanded] = routes.enumerated().flatMap { index, route in
+            ((try? RoutePattern(route.pattern))?.expanded ?? []).map {
+                Expanded(
+                    declaration: index, segments: $0.segments, shape: Self.folded($0.shape, foldsCase), text: $0.text)
+            }
+        }
+
+        // Duplicates: two declarations of the same shape in one table.
+        var byShape: [[String]: [Int]] = [:]
+        for (index, route) in routes.enumerated() {
+            let shape = expansions.filter { $0.declaration == index }.map { "\($0.shape)" }
+            byShape[[route.table.description] + shape, default: []].append(index)
+        }
+        for indices in byShape.values.sorted(by: { $0[0] < $1[0] }) where indices.count > 1 {
+            let first = routes[indices[0]]
+            findings.append(
+                RouteFileFinding(
+                    code: "duplicate",
+                    message:
+                        "\(indices.map { routes[$0].pattern }.joined(separator: " and ")) have the same shape in table "
+                        + "\(first.table); only the first can win", locations: indices.map { routes[$0].location },
+                    example: example(expansions.first { $0.declaration == indices[0] }, table: first.table)))
+        }
+
+        // Ambiguous: expansions of one pattern that tie on priority and specificity.
+        for (index, route) in routes.enumerated() {
+            let own = expansions.filter { $0.declaration == index }
+            let tie = own.indices.lazy.compactMap { a in
+                own.indices.first { b in b > a && own[a].shape == own[b].shape }.map { (own[a], own[$0]) }
+            }.first
+            if let (a, b) = tie {
+                findings.append(
+                    RouteFileFinding(
+                        code: "ambiguous",
+                        message: "the expansions \(a.text) and \(b.text) of \(route.pattern) tie for the same links",
+                        locations: [route.location], example: example(a, table: route.table)))
+            }
+        }
+
+        // Unreachable: every expansion is covered by a route of higher priority in the same table.
+        for (index, route) in routes.enumerated() {
+            let own = expansions.filter { $0.declaration == index }
+            let shadows = own.map { expansion in
+                expansions.first { other in
+                    other.declaration != index && routes[other.declaration].table == route.table
+                        && routes[other.declaration].priority > route.priority
+                        && Self.covers(other.segments, expansion.segments, foldsCase)
+                }
+            }
+            if !own.isEmpty, shadows.allSatisfy({ $0 != nil }), let shadow = shadows.first ?? nil {
+                let winner = routes[shadow.declaration]
+                findings.append(
+                    RouteFileFinding(
+                        code: "unreachable",
+                        message:
+                            "\(route.pattern) can never win: \(winner.pattern) (priority \(winner.priority)) matches "
+                            + "every link it matches", locations: [route.location, winner.location],
+                        example: example(own.first, table: route.table)))
+            }
+        }
+
+        // Redirects and destinations.
+        let router = try? makeRouter()
+        for route in routes {
+            if route.redirect == nil, route.destination == nil {
+                findings.append(
+                    RouteFileFinding(
+                        code: "missingDestination",
+                        message: "\(route.pattern) has neither a destination nor a redirect",
+                        locations: [route.location], example: nil))
+            }
+            guard let redirect = route.redirect, let source = try? RoutePattern(route.pattern) else { continue }
+            if route.destination != nil {
+                findings.append(
+                    RouteFileFinding(
+                        code: "badRedirect", message: "\(route.pattern) has both a destination and a redirect",
+                        locations: [route.location], example: nil))
+            }
+            for expansion in source.expanded {
+                let parameters = Dictionary(uniqueKeysWithValues: expansion.parameterNames.map { ($0, "value") })
+                let wildcard = expansion.hasWildcard ? ["value"] : []
+                do {
+                    guard let target = try redirectTarget(of: route, parameters: parameters, wildcard: wildcard) else {
+                        continue
+                    }
+                    if router?.canRoute(target) != true {
+                        findings.append(
+                            RouteFileFinding(
+                                code: "badRedirect", message: "the redirect target \(target) matches no route",
+                                locations: [route.location], example: target))
+                        break
+                    }
+                } catch {
+                    findings.append(
+                        RouteFileFinding(
+                            code: "badRedirect",
+                            message:
+                                "the redirect \(redirect) cannot be filled from \(expansion.text): \(error.message)",
+                            locations: [route.location],
+                            example: example(
+                                Expanded(declaration: 0, segments: expansion.segments, shape: [], text: ""),
+                                table: route.table)))
+                    break
+                }
+            }
+        }
+        return findings
+    }
+
+    /// Whether every link that `narrow` matches is matched by `wide` too.
+    private static func covers(_ wide: [Segment], _ narrow: [Segment], _ foldsCase: Bool) -> Bool {
+        for (index, segment) in wide.enumerated() {
+            if segment == .wildcard { return true }
+            guard index < narrow.count else { return false }
+            switch (segment, narrow[index]) {
+            case (_, .wildcard): return false
+            case (.parameter, _): continue
+            case (.literal(let a), .literal(let b)):
+                if foldsCase ? a.text.lowercased() != b.text.lowercased() : a != b { return false }
+            default: return false
+            }
+        }
+        return wide.count == narrow.count
+    }
+
+    private static func folded(_ shape: [Segment], _ foldsCase: Bool) -> [Segment] {
+        guard foldsCase else { return shape }
+        return shape.map { if case .literal(let text) = $0 { .literal(ExactText(text.text.lowercased())) } else { $0 } }
+    }
+
+    /// A link that the expansion matches: parameters and wildcard components filled with `value`.
+    private func example(_ expansion: Expanded?, table: RouteTable) -> String? {
+        guard let expansion else { return nil }
+        let path = expansion.segments.map { segment -> String in
+            switch segment {
+            case .literal(let text): LinkEncoding.encode(text.text)
+            case .parameter, .wildcard: "value"
+            }
+        }.joined(separator: "/")
+        guard let scheme = table.scheme else { return "/\(path)" }
+        let host = settings[table]?.allowedHosts?.first.map(LinkEncoding.encode) ?? ""
+        return "\(scheme)://\(host)/\(path)"
+    }
+}

@@ -1,0 +1,194 @@
+/// Reads a route file's JSON into a ``RouteFile``, collecting every problem with its location.
+struct RouteFileReader {
+    let path: String
+    private(set) var problems: [RouteFileError] = []
+
+    init(path: String) { self.path = path }
+
+    private static let topKeys: Set = ["routes", "schemes", "default", "options", "hostPolicy", "allowedHosts"]
+    private static let tableKeys: Set = ["routes", "fallsBackToGlobal", "hostPolicy", "allowedHosts"]
+    private static let routeKeys: Set = ["pattern", "name", "priority", "destination", "redirect"]
+    private static let optionKeys: Set = ["decodePlusInPath", "fragmentRouting", "caseInsensitiveLiterals", "limits"]
+    private static let limitKeys: Set = ["maxInputLength", "maxComponents", "maxQueryItems", "maxValueLength"]
+
+    mutating func read(_ root: JSONValue) -> RouteFile {
+        var file = RouteFile(path: path)
+        guard let top = object(root, at: "") else { return file }
+        checkKeys(top, Self.topKeys, at: "")
+        if let options = top["options"] { file.options = readOptions(options) }
+        file.settings[.global] = readSettings(top, at: "", isGlobal: true)
+        file.routes += readRoutes(top["routes"], table: .global, at: "routes")
+        file.defaultDestination = top["default"].flatMap { string($0, at: "default") }
+        if let schemes = top["schemes"], let tables = object(schemes, at: "schemes") {
+            var seen: [String: String] = [:]
+            for key in tables.keys.sorted() {
+                let location = "schemes.\(key)"
+                let table = RouteTable.scheme(key)
+                let isScheme = key.utf8.withContiguousStorageIfAvailable {
+                    URLSplitter.firstNonSchemeByte($0, 0..<$0.count) == nil
+                }
+                if isScheme != true {
+                    problem(.invalidValue, at: location, "'\(key)' is not a scheme")
+                    continue
+                }
+                if let earlier = seen[table.scheme ?? ""] {
+                    problem(.duplicateScheme, at: location, "'\(key)' and '\(earlier)' differ only in case")
+                    continue
+                }
+                seen[table.scheme ?? ""] = key
+                guard let value = tables[key], let declaration = object(value, at: location) else { continue }
+                checkKeys(declaration, Self.tableKeys, at: location)
+                file.settings[table] = readSettings(declaration, at: location, isGlobal: false)
+                file.routes += readRoutes(declaration["routes"], table: table, at: location + ".routes")
+            }
+        }
+        return file
+    }
+
+    private mutating func readSettings(_ object: [String: JSONValue], at location: String, isGlobal: Bool)
+        -> TableSettings
+    {
+        var settings = TableSettings()
+        let prefix = location.isEmpty ? "" : location + "."
+        if let policy = object["hostPolicy"], let name = string(policy, at: prefix + "hostPolicy") {
+            switch name {
+            case "automatic": settings.hostPolicy = .automatic
+            case "pathComponent": settings.hostPolicy = .pathComponent
+            case "ignored": settings.hostPolicy = .ignored
+            default:
+                problem(
+                    .invalidValue, at: prefix + "hostPolicy",
+                    "'\(name)' is not a host policy: use automatic, pathComponent or ignored")
+            }
+        }
+        if let hosts = object["allowedHosts"], let list = array(hosts, at: prefix + "allowedHosts") {
+            settings.allowedHosts = list.enumerated().compactMap { index, host in
+                string(host, at: "\(prefix)allowedHosts[\(index)]")
+            }
+        }
+        if !isGlobal, let fallback = object["fallsBackToGlobal"] {
+            settings.fallsBackToGlobalRoutes = bool(fallback, at: prefix + "fallsBackToGlobal") ?? false
+        }
+        return settings
+    }
+
+    private mutating func readRoutes(_ value: JSONValue?, table: RouteTable, at location: String)
+        -> [RouteFile.RouteDeclaration]
+    {
+        guard let value, let list = array(value, at: location) else { return [] }
+        return list.enumerated().compactMap { index, route in
+            readRoute(route, table: table, at: "\(location)[\(index)]")
+        }
+    }
+
+    private mutating func readRoute(_ value: JSONValue, table: RouteTable, at location: String)
+        -> RouteFile.RouteDeclaration?
+    {
+        guard let route = object(value, at: location) else { return nil }
+        checkKeys(route, Self.routeKeys, at: location)
+        guard let patternValue = route["pattern"] else {
+            problem(.missingKey, at: location, "a route needs a 'pattern'")
+            return nil
+        }
+        guard let pattern = string(patternValue, at: location + ".pattern"),
+            checkPattern(pattern, at: location + ".pattern")
+        else { return nil }
+        var priority = 0
+        if let value = route["priority"] { priority = integer(value, at: location + ".priority") ?? 0 }
+        let redirect = route["redirect"].flatMap { string($0, at: location + ".redirect") }
+        if let redirect, !checkPattern(redirect, at: location + ".redirect") { return nil }
+        return RouteFile.RouteDeclaration(
+            pattern: pattern, name: route["name"].flatMap { string($0, at: location + ".name") }, priority: priority,
+            destination: route["destination"].flatMap { string($0, at: location + ".destination") },
+            redirect: redirect, table: table, location: location)
+    }
+
+    private mutating func readOptions(_ value: JSONValue) -> RouterOptions {
+        var options = RouterOptions()
+        guard let object = object(value, at: "options") else { return options }
+        checkKeys(object, Self.optionKeys, at: "options")
+        if let value = object["decodePlusInPath"] {
+            options.decodesPlusInPath = bool(value, at: "options.decodePlusInPath") ?? false
+        }
+        if let value = object["fragmentRouting"] {
+            options.routesFragments = bool(value, at: "options.fragmentRouting") ?? false
+        }
+        if let value = object["caseInsensitiveLiterals"] {
+            options.matchesLiteralsCaseInsensitively = bool(value, at: "options.caseInsensitiveLiterals") ?? false
+        }
+        if let value = object["limits"], let limits = self.object(value, at: "options.limits") {
+            checkKeys(limits, Self.limitKeys, at: "options.limits")
+            func limit(_ key: String, _ keyPath: WritableKeyPath<RoutingLimits, Int>) {
+                guard let value = limits[key] else { return }
+                guard let number = integer(value, at: "options.limits.\(key)"), number > 0 else {
+                    if case .number = value {
+                        problem(.invalidValue, at: "options.limits.\(key)", "a limit is a positive whole number")
+                    }
+                    return
+                }
+                options.limits[keyPath: keyPath] = number
+            }
+            limit("maxInputLength", \.maxInputLength)
+            limit("maxComponents", \.maxComponents)
+            limit("maxQueryItems", \.maxQueryItems)
+            limit("maxValueLength", \.maxValueLength)
+        }
+        return options
+    }
+
+    // MARK: Values
+
+    private mutating func checkPattern(_ pattern: String, at location: String) -> Bool {
+        do {
+            _ = try RoutePattern(pattern)
+            return true
+        } catch {
+            problems.append(
+                RouteFileError(.invalidPattern, file: path, at: location, error.message, patternError: error))
+            return false
+        }
+    }
+
+    private mutating func checkKeys(_ object: [String: JSONValue], _ allowed: Set<String>, at location: String) {
+        for key in object.keys.sorted() where !allowed.contains(key) {
+            let place = location.isEmpty ? key : "\(location).\(key)"
+            problem(
+                .unknownKey, at: place,
+                "'\(key)' is not a key here; expected one of \(allowed.sorted().joined(separator: ", "))")
+        }
+    }
+
+    private mutating func object(_ value: JSONValue, at location: String) -> [String: JSONValue]? {
+        if case .object(let object) = value { return object }
+        problem(.invalidValue, at: location, "expected an object, found \(value.kind)")
+        return nil
+    }
+
+    private mutating func array(_ value: JSONValue, at location: String) -> [JSONValue]? {
+        if case .array(let array) = value { return array }
+        problem(.invalidValue, at: location, "expected an array, found \(value.kind)")
+        return nil
+    }
+
+    private mutating func string(_ value: JSONValue, at location: String) -> String? {
+        if case .string(let string) = value { return string }
+        problem(.invalidValue, at: location, "expected a string, found \(value.kind)")
+        return nil
+    }
+
+    private mutating func bool(_ value: JSONValue, at location: String) -> Bool? {
+        if case .bool(let bool) = value { return bool }
+        problem(.invalidValue, at: location, "expected true or false, found \(value.kind)")
+        return nil
+    }
+
+    private mutating func integer(_ value: JSONValue, at location: String) -> Int? {
+        if case .number(let number) = value, number.rounded() == number, abs(number) < 1e15 { return Int(number) }
+        problem(.invalidValue, at: location, "expected a whole number, found \(value.kind)")
+        return nil
+    }
+
+    private mutating func problem(_ code: RouteFileError.Code, at location: String, _ message: String) {
+        problems.append(RouteFileError(code, file: path, at: location, message))
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import Switchyard
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check a route file for mistakes.",
+        discussion: """
+            Reports each problem with the routes involved and, where one shows it, an example link:
+              loadError           bad JSON, unknown keys or values, bad patterns
+              duplicate           routes of one shape in a table: the first wins
+              ambiguous           expansions of one pattern that tie
+              unreachable         a route that a higher priority always beats
+              badRedirect         a target that matches no route or lacks a parameter
+              missingDestination  neither a destination nor a redirect
+
+            Exits with 1 when there is any finding, 2 when the file cannot be read.
+            """)
+
+    @Flag(help: "Print the findings as one JSON object.")
+    var json = false
+
+    @Argument(help: "The route file (JSON).")
+    var file: String
+
+    func run() throws {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            FileOutput.error("error: \(file): the file could not be read\n")
+            throw Exit.badInput
+        }
+        let findings = RouteFile.check(data: data, path: file)
+        if json {
+            var writer = JSONWriter()
+            writer.openObject()
+            writer.field("file", file)
+            writer.openArray("findings")
+            for finding in findings {
+                writer.openObject()
+                writer.field("code", finding.code)
+                writer.field("message", finding.message)
+                writer.openArray("locations")
+                for location in finding.locations { writer.element(location) }
+                writer.closeArray()
+                writer.field("example", finding.example)
+                writer.closeObject()
+            }
+            writer.closeArray()
+            writer.closeObject()
+            FileOutput.out(writer.text + "\n")
+        } else if findings.isEmpty {
+            FileOutput.out("\(file): no problems found\n")
+        } else {
+            for finding in findings {
+                var text = "error[\(finding.code)]: \(finding.message)\n"
+                if !finding.locations.isEmpty { text += "  at: \(finding.locations.joined(separator: ", "))\n" }
+                if let example = finding.example { text += "  example: \(example)\n" }
+                FileOutput.out(text)
+            }
+            FileOutput.out("\(file): \(findings.count) problem(s)\n")
+        }
+        if !findings.isEmpty { throw Exit.failure }
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+
+/// The `switchyard` command: routes links against declarative route files.
+@main
+struct SwitchyardCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "switchyard",
+        abstract: "Route deep links against a declarative route file.",
+        discussion: """
+            A route file (JSON) declares the routes of an app: patterns such as /product/:id, their names and \
+            destinations, scheme tables, host policies and options. This tool shows what a link matches, checks \
+            a file for mistakes, lists its routes, builds links and opens them.
+
+            Exit codes: 0 success, 1 no match or check failed, 2 bad usage or unreadable input. \
+            Errors go to standard error.
+            """,
+        subcommands: [
+            RouteCommand.self, CheckCommand.self, RoutesCommand.self, ExplainCommand.self, URLCommand.self,
+            OpenCommand.self, RegisterCommand.self,
+        ])
+
+    /// Runs the command, with exit code 2 (not argument-parser's 64) for bad usage.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                FileOutput.error(fullMessage(for: error) + "\n")
+                Self.exit(withError: Exit.badInput)
+            }
+            Self.exit(withError: error)
+        }
+    }
+}
+
+/// Exit codes of the tool.
+enum Exit {
+    /// No match, or the check found problems.
+    static let failure = ExitCode(1)
+    /// Bad usage or unreadable input.
+    static let badInput = ExitCode(2)
+}
