@@ -20,24 +20,37 @@ public struct RouteDisposition: Sendable, Hashable, CustomStringConvertible {
 
 /// What runs when a route is chosen: a handler, with the context type it requires, if any.
 struct RouteAction: Sendable {
+    /// What a handler did: handled the request or declined, and, in a hierarchical walk, the child it returned.
+    struct Result: Sendable {
+        var isHandled: Bool
+        var child: (any Sendable)?
+    }
+
     /// The name of the context type the route requires, or `nil` when any context will do.
     let requiredContext: String?
     let acceptsContext: @Sendable ((any Sendable)?) -> Bool
-    let run: @Sendable (RouteRequest) async throws -> RouteDisposition
+    let run: @Sendable (RouteRequest) async throws -> Result
 
     init(_ run: @escaping @Sendable (RouteRequest) async throws -> RouteDisposition) {
         requiredContext = nil
         acceptsContext = { _ in true }
-        self.run = run
+        self.run = { request in Result(isHandled: try await run(request).isHandled) }
+    }
+
+    /// An action for a level of a hierarchical walk: it always handles, and returns the child.
+    init(level run: @escaping @Sendable (RouteRequest) async throws -> (any Sendable)?) {
+        requiredContext = nil
+        acceptsContext = { _ in true }
+        self.run = { request in Result(isHandled: true, child: try await run(request)) }
     }
 
     init<Context: Sendable>(
-        context: Context.Type, _ run: @escaping @Sendable (RouteRequest, Context) async throws -> RouteDisposition
+        context: Context.Type, _ run: @escaping @Sendable (RouteRequest, Context) async throws -> Result
     ) {
         requiredContext = String(describing: Context.self)
         acceptsContext = { $0 is Context }
         self.run = { request in
-            guard let context = request.context as? Context else { return .declined }
+            guard let context = request.context as? Context else { return Result(isHandled: false) }
             return try await run(request, context)
         }
     }

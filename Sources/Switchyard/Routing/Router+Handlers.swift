@@ -58,7 +58,7 @@ extension Router {
     ) throws(PatternError) {
         let action = RouteAction(context: context) { request, context in
             try await handler(request, context)
-            return .handled
+            return RouteAction.Result(isHandled: true)
         }
         try register(pattern, name: name, priority: priority, in: table, constraints: constraints, action: action)
     }

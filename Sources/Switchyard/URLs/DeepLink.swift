@@ -34,3 +34,12 @@ public struct DeepLink: Sendable, Hashable {
     /// Whether the input came from outside: a URL with a scheme, rather than a route string the app sent itself.
     public var isExternal: Bool { scheme != nil }
 }
+
+extension DeepLink {
+    /// The same link with other path components: what one level of a hierarchical walk sees.
+    func with(pathComponents: [String]) -> DeepLink {
+        DeepLink(
+            input: input, scheme: scheme, host: host, port: port, pathComponents: pathComponents, query: query,
+            fragment: fragment)
+    }
+}

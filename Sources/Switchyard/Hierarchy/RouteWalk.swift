@@ -1,0 +1,153 @@
+/// A hierarchical walk that succeeded: the levels it went through and what each captured.
+public struct RouteWalk: Sendable {
+    /// One level of the walk.
+    public struct Step: Sendable {
+        /// The route that matched at this level.
+        public let route: Route
+        /// The components this level consumed.
+        public let components: [String]
+        /// The parameters this level's route captured (a single-token route's token is ``token``).
+        public let parameters: [String: String]
+        /// The token a single-token route captured, or `nil`.
+        public var token: String? { parameters[RouteLevel.tokenName] }
+        /// What the level's handler returned: the next routable, or the last value of the walk.
+        public let result: (any Sendable)?
+    }
+
+    /// The link, taken apart.
+    public let link: DeepLink
+    /// The context passed along.
+    public let context: (any Sendable)?
+    /// The levels, root first.
+    public let steps: [Step]
+}
+
+/// The error that ends a hierarchical walk.
+public struct WalkError: Error, Sendable, CustomStringConvertible {
+    /// A stable name for why a walk ended; new ones may be added.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        /// The code's stable name.
+        public let name: String
+
+        init(_ name: String) { self.name = name }
+
+        /// No route of a level matches the remaining components (``WalkError/remaining``).
+        public static let noMatch = Code("noMatch")
+        /// The link was rejected (``WalkError/rejection``) or has no components to route.
+        public static let invalidURL = Code("invalidURL")
+        /// Routes matched, but none accepts the context's type.
+        public static let wrongContextType = Code("wrongContextType")
+        /// A handler returned a value that is not ``Routable`` while components remain.
+        public static let notRoutable = Code("notRoutable")
+        /// A handler threw (``WalkError/underlyingError``, unchanged).
+        public static let handlerFailed = Code("handlerFailed")
+        /// The task was cancelled; no later handler ran.
+        public static let cancelled = Code("cancelled")
+
+        /// The code's stable name.
+        public var description: String { name }
+    }
+
+    /// Why the walk ended.
+    public let code: Code
+    /// The components not yet routed when the walk ended (for a handler's error, those before its level).
+    public let remaining: [String]
+    /// The levels that ran before the walk ended; their handlers are not undone.
+    public let steps: [RouteWalk.Step]
+    /// The rejection, for ``Code/invalidURL`` of a malformed link.
+    public let rejection: URLRejection?
+    /// The handler's error, for ``Code/handlerFailed``.
+    public let underlyingError: (any Error)?
+    /// The context passed along.
+    public let context: (any Sendable)?
+
+    /// The code and what remained.
+    public var description: String {
+        var text = "\(code)"
+        if !remaining.isEmpty { text += " (remaining: \(remaining.joined(separator: "/")))" }
+        if let rejection { text += ": \(rejection.code) at byte \(rejection.position)" }
+        if let underlyingError { text += ": \(underlyingError)" }
+        return text
+    }
+}
+
+/// Walks a link through a chain of routables.
+struct RouteWalker {
+    let url: String
+    let context: (any Sendable)?
+    let hostPolicy: HostPolicy
+    let options: RouterOptions
+
+    func walk(from root: some Routable) async throws(WalkError) -> RouteWalk {
+        let split: SplitURL
+        switch URLSplitter.split(url, options: options.splitOptions, hostRules: { _ in HostRules(policy: hostPolicy) })
+        {
+        case .success(let value): split = value
+        case .failure(let rejection): throw error(.invalidURL, remaining: [], steps: [], rejection: rejection)
+        }
+        guard !split.link.pathComponents.isEmpty else {
+            throw error(.invalidURL, remaining: [], steps: [])
+        }
+        var level: any Routable = root
+        var remaining = SplitURL(link: split.link, values: split.values)
+        var steps: [RouteWalk.Step] = []
+        while true {
+            if Task.isCancelled { throw error(.cancelled, remaining: remaining.link.pathComponents, steps: steps) }
+            let step = try await runLevel(level.routes.compiled, remaining, steps: steps)
+            steps.append(step)
+            let consumed = step.components.count
+            remaining = SplitURL(
+                link: remaining.link.with(pathComponents: Array(remaining.link.pathComponents.dropFirst(consumed))),
+                values: Array(remaining.values.dropFirst(consumed)))
+            if Task.isCancelled { throw error(.cancelled, remaining: remaining.link.pathComponents, steps: steps) }
+            if remaining.link.pathComponents.isEmpty { break }
+            guard let result = step.result else {
+                throw error(.noMatch, remaining: remaining.link.pathComponents, steps: steps)
+            }
+            guard let child = result as? any Routable else {
+                throw error(.notRoutable, remaining: remaining.link.pathComponents, steps: steps)
+            }
+            level = child
+        }
+        return RouteWalk(link: split.link, context: context, steps: steps)
+    }
+
+    /// Runs the route of one level that matches the longest prefix and accepts the context.
+    private func runLevel(_ table: CompiledTable, _ split: SplitURL, steps: [RouteWalk.Step]) async throws(WalkError)
+        -> RouteWalk.Step
+    {
+        var skippedForContext = false
+        for length in stride(from: split.link.pathComponents.count, through: 1, by: -1) {
+            for candidate in table.matches(prefix: length, of: split) {
+                guard let action = candidate.action, action.acceptsContext(context) else {
+                    skippedForContext = skippedForContext || candidate.action != nil
+                    continue
+                }
+                let request = RouteRequest(
+                    link: candidate.match.link, route: candidate.match.route, parameters: candidate.match.parameters,
+                    wildcardComponents: candidate.match.wildcardComponents, candidates: [candidate.match.route],
+                    context: context, redirectedFrom: [])
+                do {
+                    let result = try await action.run(request)
+                    return RouteWalk.Step(
+                        route: candidate.match.route, components: candidate.match.link.pathComponents,
+                        parameters: candidate.match.parameters, result: result.child)
+                } catch {
+                    throw self.error(
+                        .handlerFailed, remaining: split.link.pathComponents, steps: steps, underlying: error)
+                }
+            }
+        }
+        throw error(
+            skippedForContext ? .wrongContextType : .noMatch, remaining: split.link.pathComponents, steps: steps)
+    }
+
+    private func error(
+        _ code: WalkError.Code, remaining: [String], steps: [RouteWalk.Step], rejection: URLRejection? = nil,
+        underlying: (any Error)? = nil
+    ) -> WalkError {
+        WalkError(
+            code: code, remaining: remaining, steps: steps, rejection: rejection, underlyingError: underlying,
+            context: context)
+    }
+}

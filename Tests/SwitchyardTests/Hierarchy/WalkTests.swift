@@ -1,0 +1,296 @@
+import Switchyard
+import Testing
+
+/// A screen in a test hierarchy.
+final class Screen: Routable {
+    let name: String
+    let routes = RouteLevel()
+
+    init(_ name: String) { self.name = name }
+}
+
+/// Hierarchical routing: reference-cases.md §3 and S78–S80.
+@Suite("Hierarchical walk")
+struct WalkTests {
+    @Test func tablesListAddAndRemoveRoutes() throws {
+        // Refs 132–134
+        let screen = Screen("root")
+        try screen.routes.add("road/to/:city") { _ in nil }
+        try screen.routes.add("road") { _ in nil }
+        try screen.routes.add("user/:user_id") { _ in nil }
+        #expect(screen.routes.routes.count == 3)
+        try screen.routes.add("road/to/:city") { _ in nil }
+        #expect(screen.routes.routes.filter(\.isDuplicate).map(\.expansion) == ["/road/to/:city", "/road/to/:city"])
+        #expect(screen.routes.removeRoutes(pattern: "road/to/:city") == 2)
+        #expect(screen.routes.removeRoutes(pattern: "never") == 0)
+        #expect(screen.routes.routes.count == 2)
+    }
+
+    @Test func canRouteLooksAtAPrefix() throws {
+        // Ref 135
+        let screen = Screen("root")
+        try screen.routes.add("road") { _ in nil }
+        #expect(screen.routes.canRoute("custom:/road"))
+        #expect(!screen.routes.canRoute("custom:/location"))
+    }
+
+    @Test func theLongestRouteWinsAtALevel() async throws {
+        // Refs 136, 137, 157, S78
+        let screen = Screen("root")
+        try screen.routes.add("road/to/:city") { _ in nil }
+        try screen.routes.add("road") { _ in nil }
+        try screen.routes.add("user/:user_id") { _ in nil }
+        try screen.routes.add("a/:x") { _ in nil }
+        try screen.routes.add("a/b") { _ in nil }
+        let berlin = try await screen.route("https://road/to/berlin")
+        #expect(berlin.steps.map(\.route.expansion) == ["/road/to/:city"])
+        #expect(berlin.steps.first?.parameters == ["city": "berlin"])
+        #expect(try await screen.route("https://road").steps.map(\.parameters) == [[:]])
+        #expect(try await screen.route("custom:/a/b").steps.map(\.route.expansion) == ["/a/b"])
+    }
+
+    @Test func aRouteMatchesOnlyWhenAllItsSegmentsDo() async throws {
+        // Ref 156 (DIFFERS), Ref 149
+        let screen = Screen("root")
+        try screen.routes.add("state/city") { _ in nil }
+        await #expect {
+            try await screen.route("custom:/state/town")
+        } throws: { error in
+            (error as? WalkError)?.code == .noMatch && (error as? WalkError)?.remaining == ["state", "town"]
+        }
+        await #expect {
+            try await screen.route("custom:/state")
+        } throws: { error in
+            (error as? WalkError)?.remaining == ["state"]
+        }
+    }
+
+    @Test func tokenRoutesAndChildren() async throws {
+        // Refs 138–140
+        let child = Screen("R")
+        let root = Screen("root")
+        try root.routes.addToken("city") { _, token in token == "berlin" ? nil : child }
+        try root.routes.add("city") { _ in child }
+        #expect(try await root.route("https://city/berlin").steps.first?.token == "berlin")
+        let ended = try await root.route("https://city")
+        #expect((ended.steps.last?.result as? Screen)?.name == "R")
+        await #expect {
+            try await root.route("https://city/road/number")
+        } throws: { error in
+            // `city/road` is the token route (longest prefix: two components); its child has no routes.
+            (error as? WalkError)?.code == .noMatch && (error as? WalkError)?.remaining == ["number"]
+        }
+    }
+
+    @Test func childWithoutRoutesGetsTheRest() async throws {
+        // Ref 140
+        let root = Screen("root")
+        try root.routes.add("city") { _ in Screen("R") }
+        await #expect {
+            try await root.route("https://city/road/number")
+        } throws: { error in
+            (error as? WalkError)?.code == .noMatch && (error as? WalkError)?.remaining == ["road", "number"]
+        }
+    }
+
+    @Test func threeLevelsOfTokens() async throws {
+        // Ref 155
+        let tokens = Recorder<String>()
+        let cityLevel = Screen("city")
+        try cityLevel.routes.addToken("city") { _, token in
+            tokens.append(token)
+            return nil
+        }
+        let stateLevel = Screen("state")
+        try stateLevel.routes.addToken("state") { _, token in
+            tokens.append(token)
+            return cityLevel
+        }
+        let root = Screen("root")
+        try root.routes.addToken("country") { _, token in
+            tokens.append(token)
+            return stateLevel
+        }
+        let walk = try await root.route("https://country/united-states/state/california/city/san-francisco/")
+        #expect(tokens.all == ["united-states", "california", "san-francisco"])
+        #expect(walk.steps.map(\.token) == ["united-states", "california", "san-francisco"])
+    }
+
+    @Test func handlerWithoutAChildWhileComponentsRemainIsNoMatch() async throws {
+        // Ref 158 (DIFFERS)
+        let ran = Recorder<String>()
+        let root = Screen("root")
+        try root.routes.add("a") { _ in
+            ran.append("a")
+            return nil
+        }
+        await #expect {
+            try await root.route("custom:/a/b/c")
+        } throws: { error in
+            let error = error as? WalkError
+            return error?.code == .noMatch && error?.remaining == ["b", "c"] && error?.steps.count == 1
+        }
+        #expect(ran.all == ["a"])
+    }
+
+    @Test func nonRoutableChildIsAnError() async throws {
+        // Ref 159
+        let root = Screen("root")
+        try root.routes.add("a") { _ in "not a screen" }
+        await #expect {
+            try await root.route("custom:/a/b")
+        } throws: { error in
+            (error as? WalkError)?.code == .notRoutable
+        }
+    }
+
+    @Test func hostThenChildRoute() async throws {
+        // Ref 160
+        let modal = Screen("modal")
+        let child = Screen("child")
+        try child.routes.add("present_modal") { _ in modal }
+        let root = Screen("root")
+        try root.routes.add("app.example.com") { _ in child }
+        let walk = try await root.route("https://app.example.com/present_modal")
+        #expect(walk.steps.map(\.route.expansion) == ["/app.example.com", "/present_modal"])
+        #expect((walk.steps.last?.result as? Screen)?.name == "modal")
+    }
+
+    static let contexts: [((any Sendable)?, Bool)] = [(1, true), ("1", false), (nil, false)]
+
+    @Test("context-typed routes", arguments: [0, 1, 2])
+    func contextTypes(index: Int) async throws {
+        // Refs 141–143, 153, 154
+        let (context, fits) = Self.contexts[index]
+        let seen = Recorder<Int>()
+        let root = Screen("root")
+        try root.routes.add("road", context: Int.self) { _, value in
+            seen.append(value)
+            return nil
+        }
+        if fits {
+            let walk = try await root.route("https://road", context: context)
+            #expect(walk.context as? Int == 1)
+            #expect(walk.link.input == "https://road")
+            #expect(seen.all == [1])
+        } else {
+            await #expect {
+                try await root.route("https://road", context: context)
+            } throws: { error in
+                let error = error as? WalkError
+                return error?.code == .wrongContextType && (error?.context as? String) == (context as? String)
+            }
+            #expect(seen.all.isEmpty)
+        }
+    }
+
+    @Test func contextMismatchTriesTheLevelsOtherRoutesFirst() async throws {
+        let root = Screen("root")
+        try root.routes.add("pay/now", context: Int.self) { _, _ in nil }
+        try root.routes.add("pay/:how") { _ in nil }
+        let walk = try await root.route("custom:/pay/now", context: "text")
+        #expect(walk.steps.map(\.route.expansion) == ["/pay/:how"])
+    }
+
+    static let invalid = ["https://", "comautomaticcore:", "custom:/", "custom:/a/%ZZ"]
+
+    @Test("links with nothing to route or malformed are invalid", arguments: invalid)
+    func invalidLinks(url: String) async throws {
+        // Refs 145, 150, S80
+        let ran = Recorder<String>()
+        let root = Screen("root")
+        try root.routes.add("a") { _ in
+            ran.append("a")
+            return nil
+        }
+        await #expect {
+            try await root.route(url)
+        } throws: { error in
+            let error = error as? WalkError
+            return error?.code == .invalidURL
+                && error?.rejection?.code == (url.hasSuffix("%ZZ") ? .invalidPercentEncoding : nil)
+        }
+        #expect(ran.all.isEmpty)
+    }
+
+    @Test func routesWithoutChildrenSucceed() async throws {
+        // Refs 147, 148
+        let root = Screen("root")
+        try root.routes.add("state/city") { _ in nil }
+        try root.routes.add("automatic.com/app") { _ in nil }
+        let walk = try await root.route("custom:/state/city")
+        #expect(walk.context == nil)
+        #expect(walk.link.input == "custom:/state/city")
+        #expect(try await root.route("https://automatic.com/app").steps.count == 1)
+    }
+
+    struct Failure: Error, Equatable {}
+
+    @Test func handlerErrorPassesThroughUnchanged() async throws {
+        // Ref 151
+        let root = Screen("root")
+        try root.routes.add("state/city") { _ in throw Failure() }
+        await #expect {
+            try await root.route("custom:/state/city")
+        } throws: { error in
+            let error = error as? WalkError
+            return error?.code == .handlerFailed && error?.underlyingError as? Failure == Failure()
+                && error?.remaining == ["state", "city"]
+        }
+    }
+
+    @Test func emptyRootTableIsNoMatch() async throws {
+        // Ref 152
+        await #expect {
+            try await Screen("root").route("custom:/atlantis")
+        } throws: { error in
+            (error as? WalkError)?.code == .noMatch && (error as? WalkError)?.remaining == ["atlantis"]
+        }
+    }
+
+    @Test func handlersThatSuspendBeforeReturningTheirChild() async throws {
+        let modal = Screen("modal")
+        let child = Screen("child")
+        try child.routes.addToken("modal") { _, token in
+            await Task.yield()
+            return token == "x" ? modal : nil
+        }
+        let root = Screen("root")
+        try root.routes.add("tab/:name") { request in
+            for _ in 0..<3 { await Task.yield() }
+            return request.parameters["name"] == "shop" ? child : nil
+        }
+        let walk = try await root.route("custom:/tab/shop/modal/x")
+        #expect(walk.steps.map(\.route.expansion) == ["/tab/:name", "/modal/:_token"])
+        #expect((walk.steps.last?.result as? Screen)?.name == "modal")
+    }
+
+    @Test func cancellationStopsTheWalk() async throws {
+        // S79
+        let ran = Recorder<String>()
+        let started = AsyncStream<Void>.makeStream()
+        let child = Screen("child")
+        try child.routes.add("b") { _ in
+            ran.append("child")
+            return nil
+        }
+        let root = Screen("root")
+        try root.routes.add("a") { _ in
+            started.continuation.yield()
+            // Suspends until the walk's task is cancelled, which interrupts the sleep at once.
+            try? await Task.sleep(for: .seconds(3_600))
+            return child
+        }
+        let walk = Task { try await root.route("custom:/a/b") }
+        var iterator = started.stream.makeAsyncIterator()
+        await iterator.next()
+        walk.cancel()
+        let result = await walk.result
+        #expect(throws: WalkError.self) { try result.get() }
+        if case .failure(let error as WalkError) = result {
+            #expect(error.code == .cancelled)
+            #expect(error.remaining == ["b"])
+        }
+        #expect(ran.all.isEmpty)
+    }
+}
