@@ -56,7 +56,7 @@ extension Router {
         return try link(components: components, query: query, scheme: scheme, host: host, snapshot: state.snapshot)
     }
 
-    private func link(
+    func link(
         components: [String], query: [QueryItem], scheme: String?, host: String?, snapshot: RouterState
     ) throws(LinkError) -> String {
         let path = components.map(LinkEncoding.encode).joined(separator: "/")

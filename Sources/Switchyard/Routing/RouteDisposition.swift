@@ -24,6 +24,8 @@ struct RouteAction: Sendable {
     struct Result: Sendable {
         var isHandled: Bool
         var child: (any Sendable)?
+        /// Why a route declined by itself (a typed route whose values did not decode), reported if nothing handles.
+        var declineReason: (any Error)?
     }
 
     /// The name of the context type the route requires, or `nil` when any context will do.

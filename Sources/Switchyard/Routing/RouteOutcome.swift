@@ -36,6 +36,10 @@ public struct RouteOutcome: Sendable, CustomStringConvertible {
         /// requires (``RouteOutcome/skippedRoutes``).
         public static let wrongContextType = Status("wrongContextType")
 
+        /// Nothing handled the request and a typed route was skipped because the link's values did not decode
+        /// into it (``RouteOutcome/error`` is the ``RouteDecodingError``).
+        public static let decodingFailed = Status("decodingFailed")
+
         /// The status's stable name.
         public var description: String { name }
     }
@@ -49,7 +53,8 @@ public struct RouteOutcome: Sendable, CustomStringConvertible {
     public let rejection: URLRejection?
     /// The handler's error, unchanged, or a ``DispatchError``, for ``Status/failed``.
     public let error: (any Error)?
-    /// Routes skipped because the context did not fit the type they require.
+    /// Routes skipped because the context did not fit the type they require, or because the link's values did not
+    /// decode into a typed route.
     public let skippedRoutes: [Route]
 
     init(

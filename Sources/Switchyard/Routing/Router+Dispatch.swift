@@ -76,6 +76,7 @@ extension Router {
         _ request: RouteRequest, _ candidates: [Candidate], default defaultAction: RouteAction?
     ) async -> RouteOutcome {
         var skipped: [Route] = []
+        var declineReason: (any Error)?
         for candidate in candidates {
             let bound = request.bound(to: candidate.match)
             guard let action = candidate.action else { return RouteOutcome(.handled, request: bound) }
@@ -85,9 +86,16 @@ extension Router {
                 continue
             }
             do {
-                if try await action.run(bound).isHandled {
+                let result = try await action.run(bound)
+                if result.isHandled {
                     logger?.debug("handled by \(candidate.match.route)")
                     return RouteOutcome(.handled, request: bound, skippedRoutes: skipped)
+                }
+                if let reason = result.declineReason {
+                    logger?.debug("skipped \(candidate.match.route): \(reason)")
+                    skipped.append(candidate.match.route)
+                    declineReason = declineReason ?? reason
+                    continue
                 }
                 logger?.debug("declined by \(candidate.match.route)")
             } catch {
@@ -104,6 +112,9 @@ extension Router {
             } catch {
                 return RouteOutcome(.failed, request: unbound, error: error, skippedRoutes: skipped)
             }
+        }
+        if let declineReason {
+            return RouteOutcome(.decodingFailed, request: unbound, error: declineReason, skippedRoutes: skipped)
         }
         let status: RouteOutcome.Status = skipped.isEmpty ? .notHandled : .wrongContextType
         return RouteOutcome(status, request: unbound, skippedRoutes: skipped)

@@ -1,0 +1,143 @@
+/// A `Codable` type that stands for a route: its pattern is declared once, links decode into it, and a value
+/// encodes back into its link, so a link can never be built with a missing or misspelled parameter.
+///
+/// Properties named like the pattern's parameters come from the path; the others come from query items
+/// (an array from repeated items). `Int`, `Double`, `Bool`, `String`, `UUID`, enums with raw values, optionals
+/// and arrays work; nested types are refused with a clear error.
+///
+/// ```swift
+/// struct ProductLink: DeepLinkRoute {
+///     static let pattern = "/product/:id"
+///     var id: Int
+///     var ref: String?
+/// }
+///
+/// try router.map(ProductLink.self) { link, request in await shop.show(link.id, from: link.ref) }
+/// try router.url(for: ProductLink(id: 7, ref: "mail"))  // "/product/7?ref=mail"
+/// ```
+public protocol DeepLinkRoute: Codable, Sendable {
+    /// The route's pattern (see ``RoutePattern``).
+    static var pattern: String { get }
+    /// The route's name; by default the type's name.
+    static var name: String { get }
+    /// The route's priority; 0 by default.
+    static var priority: Int { get }
+    /// The table the route goes in; the global table by default.
+    static var table: RouteTable { get }
+}
+
+extension DeepLinkRoute {
+    /// The type's name.
+    public static var name: String { String(describing: Self.self) }
+    /// 0.
+    public static var priority: Int { 0 }
+    /// The global table.
+    public static var table: RouteTable { .global }
+}
+
+/// The error that says why a link did not decode into a typed route: which field, and why.
+public struct RouteDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The property that failed, as a dotted path.
+    public let field: String
+    /// What was wrong.
+    public let reason: String
+
+    /// `field: reason`.
+    public var description: String { "\(field): \(reason)" }
+}
+
+extension Router {
+    /// Adds the route a typed route declares; its handler receives the decoded value.
+    ///
+    /// A link whose values do not decode (`product/abc` for an `Int` id) makes the route decline: the next
+    /// candidate, the fallback or the default route runs, and if nothing handles the link the outcome is
+    /// ``RouteOutcome/Status/decodingFailed`` with the ``RouteDecodingError``.
+    ///
+    /// - Throws: ``PatternError`` when the type's pattern does not parse.
+    public func map<Link: DeepLinkRoute>(
+        _ type: Link.Type, handler: @escaping @Sendable (Link, RouteRequest) async throws -> Void
+    ) throws(PatternError) {
+        let action = RouteAction(typed: type, handler)
+        try register(
+            Link.pattern, name: Link.name, priority: Link.priority, in: Link.table, constraints: [:], action: action)
+    }
+
+    /// Returns the link for a typed route's value: its parameters in the path, the other properties as query
+    /// items in declaration order (an array as repeated items, `nil` left out).
+    ///
+    /// ```swift
+    /// try router.url(for: ProductLink(id: 7, ref: "a b"))                 // "/product/7?ref=a%20b"
+    /// try router.url(for: ProductLink(id: 7, ref: nil), scheme: "app")    // "app://product/7"
+    /// ```
+    ///
+    /// - Throws: ``LinkError`` for a value that cannot be written (a nested type, an empty path value).
+    public func url<Link: DeepLinkRoute>(for value: Link, scheme: String? = nil, host: String? = nil)
+        throws(LinkError) -> String
+    {
+        let pattern: RoutePattern
+        do {
+            pattern = try RoutePattern(Link.pattern)
+        } catch {
+            throw LinkError(.unknownRoute, "the pattern of \(Link.name) does not parse: \(error.message)")
+        }
+        let fields: [(name: String, values: [String])]
+        do {
+            fields = try RouteValueEncoder.encode(value)
+        } catch {
+            throw LinkError(.unrepresentableValue, "\(Link.name) cannot be written as a link: \(error)")
+        }
+        let names = Set(pattern.parameterNames)
+        var parameters: [String: String] = [:]
+        var query: [QueryItem] = []
+        for field in fields {
+            if names.contains(field.name) {
+                guard field.values.count == 1, let value = field.values.first else {
+                    throw LinkError(.unrepresentableValue, "the path parameter '\(field.name)' needs exactly one value")
+                }
+                parameters[field.name] = value
+            } else {
+                query += field.values.map { QueryItem(name: field.name, value: $0) }
+            }
+        }
+        let components = try pattern.components(parameters: parameters, wildcard: [], routeName: Link.name)
+        return try link(
+            components: components, query: query, scheme: scheme ?? Link.table.scheme, host: host,
+            snapshot: state.snapshot)
+    }
+}
+
+extension RouteRequest {
+    /// Decodes the request's route parameters and query items into a typed route.
+    /// - Throws: ``RouteDecodingError`` naming the field that failed.
+    public func decode<Link: DeepLinkRoute>(_ type: Link.Type) throws(RouteDecodingError) -> Link {
+        try RouteValueDecoder.decode(type, parameters: parameters, query: query)
+    }
+}
+
+extension RouteMatch {
+    /// Decodes the match's route parameters and query items into a typed route.
+    /// - Throws: ``RouteDecodingError`` naming the field that failed.
+    public func decode<Link: DeepLinkRoute>(_ type: Link.Type) throws(RouteDecodingError) -> Link {
+        try RouteValueDecoder.decode(type, parameters: parameters, query: link.query)
+    }
+}
+
+extension RouteAction {
+    /// An action for a typed route: a value that does not decode makes the route decline, with the error.
+    init<Link: DeepLinkRoute>(
+        typed: Link.Type, _ handler: @escaping @Sendable (Link, RouteRequest) async throws -> Void
+    ) {
+        requiredContext = nil
+        acceptsContext = { _ in true }
+        run = { request in
+            let value: Link
+            do {
+                value = try request.decode(Link.self)
+            } catch {
+                return Result(isHandled: false, declineReason: error)
+            }
+            try await handler(value, request)
+            return Result(isHandled: true)
+        }
+    }
+}
