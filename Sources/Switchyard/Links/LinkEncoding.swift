@@ -34,18 +34,28 @@ enum LinkEncoding {
             throw LinkError(
                 .unrepresentableValue, "the value '\(value)' of '\(name)' cannot come back unchanged from a link")
         }
-        if value.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+        try checkControls(value, for: name)
+    }
+
+    /// Checks that text holds no control character, which a link could not carry back.
+    static func checkControls(_ text: String, for name: String) throws(LinkError) {
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
             throw LinkError(.unrepresentableValue, "the value of '\(name)' holds a control character")
         }
     }
 
     /// The query string, `?` included, or `""` when there are no items.
-    static func query(_ items: [QueryItem]) -> String {
+    /// - Throws: ``LinkError`` for an empty name (it would give no item) or a control character.
+    static func query(_ items: [QueryItem]) throws(LinkError) -> String {
         guard !items.isEmpty else { return "" }
-        return "?"
-            + items.map { item in
-                encode(item.name) + (item.value.map { "=" + encode($0) } ?? "")
-            }.joined(separator: "&")
+        var pieces: [String] = []
+        for item in items {
+            if item.name.isEmpty { throw LinkError(.unrepresentableValue, "a query item needs a name") }
+            try checkControls(item.name, for: item.name)
+            if let value = item.value { try checkControls(value, for: item.name) }
+            pieces.append(encode(item.name) + (item.value.map { "=" + encode($0) } ?? ""))
+        }
+        return "?" + pieces.joined(separator: "&")
     }
 
     /// Whether a first component written after `scheme://` reads back as that same path component under `policy`.

@@ -60,7 +60,7 @@ extension Router {
         components: [String], query: [QueryItem], scheme: String?, host: String?, snapshot: RouterState
     ) throws(LinkError) -> String {
         let path = components.map(LinkEncoding.encode).joined(separator: "/")
-        let queryText = LinkEncoding.query(query)
+        let queryText = try LinkEncoding.query(query)
         guard let scheme else { return "/" + path + queryText }
         let isScheme = scheme.utf8.withContiguousStorageIfAvailable {
             URLSplitter.firstNonSchemeByte($0, 0..<$0.count) == nil

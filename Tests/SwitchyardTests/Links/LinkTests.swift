@@ -114,6 +114,15 @@ struct LinkTests {
         #expect(throws: LinkError.self) { try router.url(for: "i", parameters: ["id": "7"], scheme: "my_app") }
     }
 
+    @Test func queryItemsThatCannotComeBackAreErrors() throws {
+        // Found by FuzzReverse: a NUL in a query value was encoded as %00, which matching rejects.
+        let router = try Self.shareRouter()
+        for items in [[item("q", "a\u{0}b")], [item("a\u{7F}", "x")], [item("", "x")]] {
+            #expect(throws: LinkError.self) { try router.url(for: "share", parameters: ["text": "t"], query: items) }
+        }
+        #expect(try router.url(for: "share", parameters: ["text": "t"], query: [item("q", "")]) == "app://share/t?q=")
+    }
+
     @Test func wildcardsConstraintsAndLiteralsAreEncoded() throws {
         let router = Router()
         try router.add("/files/*", name: "files")

@@ -1,0 +1,1 @@
+../../../Tests/SwitchyardTests/Fuzzing/FuzzChecks.swift

@@ -1,0 +1,141 @@
+import Switchyard
+
+/// The invariants the fuzz targets check, shared with `swift test`, which replays the committed corpus through
+/// them (this file is linked into the fuzz package's `FuzzChecks` module).
+///
+/// Each check returns a description of the first violated invariant, or `nil`.
+public enum FuzzChecks {
+    /// Routers with each host policy and option that changes how a link is split.
+    static let splitRouters: [Router] = {
+        let plain = Router()
+        let options = RouterOptions(
+            decodesPlusInPath: true, routesFragments: true, matchesLiteralsCaseInsensitively: true)
+        let folded = Router(options: options)
+        let path = Router()
+        path.updateSettings(for: .global) { $0.hostPolicy = .pathComponent }
+        let allow = Router()
+        allow.updateSettings(for: .global) { $0.allowedHosts = ["example.com"] }
+        for router in [plain, folded, path, allow] { try? router.add("/*") }
+        return [plain, folded, path, allow]
+    }()
+
+    /// The URL splitter: a link is rejected with a position inside it, or its parts hold no control character
+    /// and no dot segment, within the limits.
+    public static func checkSplitter(_ bytes: [UInt8]) -> String? {
+        let input = String(decoding: bytes, as: UTF8.self)
+        for router in splitRouters {
+            do {
+                guard let match = try router.match(input) else { return "/* did not match \(input.debugDescription)" }
+                let link = match.link
+                let texts =
+                    link.pathComponents + link.query.flatMap { [$0.name] + ($0.value.map { [$0] } ?? []) }
+                    + (link.fragment.map { [$0] } ?? []) + (link.host.map { [$0] } ?? [])
+                if texts.contains(where: hasControl) {
+                    return "a control character got through: \(input.debugDescription)"
+                }
+                if link.pathComponents.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
+                    return "an empty or dot component got through: \(input.debugDescription)"
+                }
+                if link.pathComponents.count > router.options.limits.maxComponents {
+                    return "too many components got through"
+                }
+                if match.wildcardComponents?.count != link.pathComponents.count {
+                    return "/* did not take every component"
+                }
+            } catch {
+                if error.position < 0 || error.position > input.utf8.count {
+                    return "a rejection points outside the input: \(error.position) in \(input.utf8.count) bytes"
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The pattern parser: a pattern parses, or fails with a position inside it; each expansion parses back to
+    /// itself alone.
+    public static func checkPattern(_ bytes: [UInt8]) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        do {
+            let pattern = try RoutePattern(text)
+            guard (1...(1 << RoutePattern.maxOptionalGroups)).contains(pattern.expansions.count) else {
+                return "\(pattern.expansions.count) expansions"
+            }
+            for expansion in pattern.expansions {
+                guard let again = try? RoutePattern(expansion), again.expansions == [expansion] else {
+                    return "the expansion \(expansion.debugDescription) does not parse back to itself"
+                }
+            }
+        } catch {
+            if let position = error.position, position < 0 || position > text.utf8.count {
+                return "a pattern error points outside the pattern"
+            }
+        }
+        return nil
+    }
+
+    /// A fixed table with every kind of segment, priorities, groups and constraints.
+    static let table: Router = {
+        let router = Router()
+        let patterns = [
+            "/", "/a", "/a/:x", "/a/b", "/a/:x/c", "/a/b/d", "/files/*", "/files/:name", "/:x/b", "/user/view/:id",
+            "/:object/:action/:key", "/the(/foo/:p)(/bar/:q)", "/x/café", "/x/a%2Fb", "/time/12:30",
+        ]
+        for (index, pattern) in patterns.enumerated() { try? router.add(pattern, name: "r\(index)") }
+        try? router.add("/p/:n", name: "digits", priority: 2, constraints: ["n": .digits])
+        try? router.add("/*", name: "everything", priority: -1)
+        try? router.add("/s/:v", name: "scheme", in: .scheme("app"))
+        router.updateSettings(for: .scheme("app")) { $0.fallsBackToGlobalRoutes = true }
+        return router
+    }()
+
+    /// The matcher: the best match is the first of all the candidates, and every candidate's parameters are the
+    /// components its pattern captures.
+    public static func checkMatcher(_ bytes: [UInt8]) -> String? {
+        let input = String(decoding: bytes, as: UTF8.self)
+        let best = try? table.match(input)
+        let all = try? table.matches(input)
+        if best?.route != all?.first?.route || best?.parameters != all?.first?.parameters {
+            return "match and matches disagree on \(input.debugDescription)"
+        }
+        for candidate in all ?? [] {
+            let names = Set(
+                candidate.route.expansion.split(separator: "/").filter { $0.hasPrefix(":") }.map {
+                    String($0.dropFirst())
+                })
+            if Set(candidate.parameters.keys) != names { return "parameters do not fit \(candidate.route.expansion)" }
+        }
+        return nil
+    }
+
+    /// Reverse routing: a link built from values matches back to the same route with the same values.
+    public static func checkReverse(_ bytes: [UInt8]) -> String? {
+        let parts = bytes.split(separator: 0xFF, maxSplits: 2, omittingEmptySubsequences: false)
+        let values = parts.map { String(decoding: $0, as: UTF8.self) }
+        let first = values.first ?? ""
+        let second = values.count > 1 ? values[1] : "x"
+        let query = values.count > 2 ? [QueryItem(name: "q", value: values[2])] : []
+        let cases: [(String, [String: String])] = [
+            ("r2", ["x": first]), ("r10", ["object": first, "action": second, "key": "k"]), ("r11", ["q": second]),
+            ("r11", ["p": first, "q": second]), ("scheme", ["v": first]),
+        ]
+        for (name, parameters) in cases {
+            guard let url = try? table.url(for: name, parameters: parameters, query: query) else { continue }
+            guard let match = try? table.matches(url).first(where: { $0.route.name == name }) else {
+                return "\(url.debugDescription) built for \(name) does not match it"
+            }
+            if match.parameters.mapValues({ Array($0.utf8) }) != parameters.mapValues({ Array($0.utf8) }) {
+                return "\(url.debugDescription) gave back other parameters"
+            }
+            if query.map({ [Array($0.name.utf8), Array(($0.value ?? "").utf8)] })
+                != Array(match.link.query).map({ [Array($0.name.utf8), Array(($0.value ?? "").utf8)] })
+            {
+                return "\(url.debugDescription) gave back other query items"
+            }
+        }
+        return nil
+    }
+
+    private static func hasControl(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+    }
+}
