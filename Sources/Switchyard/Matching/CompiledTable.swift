@@ -32,6 +32,8 @@ struct CompiledTable: Sendable {
     private(set) var registrations: [Registration] = []
     private(set) var trie: RouteTrie
     private var shapeCounts: [[[Segment]]: Int] = [:]
+    /// The route each trie entry stands for, built once when it is added, so that matching builds none.
+    private var entryRoutes: [Route] = []
 
     init(table: RouteTable, foldsLiteralCase: Bool) {
         self.table = table
@@ -44,16 +46,24 @@ struct CompiledTable: Sendable {
         let index = registrations.count
         registrations.append(registration)
         shapeCounts[registration.shape, default: 0] += 1
+        let isDuplicate = shapeCounts[registration.shape, default: 0] > 1
+        if shapeCounts[registration.shape] == 2 {
+            // The first duplicate of a shape: the routes registered earlier with it become duplicates too.
+            for (entryIndex, entry) in trie.entries.enumerated()
+            where registrations[entry.registration].shape == registration.shape {
+                entryRoutes[entryIndex] = makeRoute(entry, isDuplicate: true)
+            }
+        }
         for (expansionIndex, expansion) in registration.pattern.expanded.enumerated() {
             let names = expansion.parameterNames
             let constraints = registration.constraints.compactMap { name, constraint in
                 names.firstIndex(of: name).map { (parameter: $0, constraint: constraint) }
             }
-            trie.insert(
-                expansion.segments,
-                TrieEntry(
-                    registration: index, expansionIndex: expansionIndex, priority: registration.priority,
-                    parameterNames: names, constraints: constraints))
+            let entry = TrieEntry(
+                registration: index, expansionIndex: expansionIndex, priority: registration.priority,
+                parameterNames: names, constraints: constraints)
+            trie.insert(expansion.segments, entry)
+            entryRoutes.append(makeRoute(entry, isDuplicate: isDuplicate))
         }
     }
 
@@ -70,12 +80,12 @@ struct CompiledTable: Sendable {
         return removed
     }
 
-    func route(for entry: TrieEntry) -> Route {
+    private func makeRoute(_ entry: TrieEntry, isDuplicate: Bool) -> Route {
         let registration = registrations[entry.registration]
         return Route(
             pattern: registration.pattern, expansion: registration.pattern.expanded[entry.expansionIndex].text,
-            name: registration.name, priority: registration.priority, table: table,
-            isDuplicate: shapeCounts[registration.shape, default: 0] > 1, tag: registration.tag)
+            name: registration.name, priority: registration.priority, table: table, isDuplicate: isDuplicate,
+            tag: registration.tag)
     }
 
     /// Every route in match order: priority, then specificity (segment by segment, a literal before a
@@ -89,7 +99,7 @@ struct CompiledTable: Sendable {
             if ranksA != ranksB { return ranksA.lexicographicallyPrecedes(ranksB) }
             return (a.registration, a.expansionIndex) < (b.registration, b.expansionIndex)
         }
-        .map { route(for: entries[$0]) }
+        .map { entryRoutes[$0] }
     }
 
     /// Segment ranks, closed by the rank of "the pattern ends here" (between a parameter and a wildcard).
@@ -107,7 +117,7 @@ struct CompiledTable: Sendable {
                 parameters[name] = split.values[component]
             }
             let match = RouteMatch(
-                route: route(for: entry), link: split.link, parameters: parameters,
+                route: entryRoutes[found.entry], link: split.link, parameters: parameters,
                 wildcardComponents: found.wildcardStart.map { Array(split.values[$0...]) })
             return Candidate(match: match, action: registrations[entry.registration].action)
         }

@@ -84,6 +84,7 @@ private struct SplitRun {
     let input: String
     let options: SplitOptions
     var components: [String] = []
+    /// The components as parameter values, kept only when `+` is decoded in paths (else the same as `components`).
     var values: [String] = []
     var query: [QueryItem] = []
 
@@ -140,7 +141,8 @@ private struct SplitRun {
         let link = DeepLink(
             input: input, scheme: scheme, host: host.flatMap { $0.name.isEmpty ? nil : $0.name },
             port: host?.port, pathComponents: components, query: QueryItems(query), fragment: fragment)
-        return SplitURL(link: link, values: values)
+        // Without `+` decoding the values are the components: share one array.
+        return SplitURL(link: link, values: options.decodesPlusInPath ? values : components)
     }
 
     // MARK: Authority
@@ -225,10 +227,9 @@ private struct SplitRun {
             try checkComponentCount(at: named.range.lowerBound)
             try checkDotSegment(named.name, at: named.range.lowerBound)
             components.append(named.name)
-            values.append(
-                options.decodesPlusInPath
-                    ? URLSplitter.lowercasedASCII(try decode(named.range, component: 0, plusAsSpace: true))
-                    : named.name)
+            if options.decodesPlusInPath {
+                values.append(URLSplitter.lowercasedASCII(try decode(named.range, component: 0, plusAsSpace: true)))
+            }
         }
     }
 
@@ -254,8 +255,10 @@ private struct SplitRun {
         let text = try decode(range, component: index, plusAsSpace: false)
         try checkDotSegment(text, at: range.lowerBound)
         components.append(text)
-        let hasPlus = options.decodesPlusInPath && firstIndex(of: "+", in: range) != nil
-        values.append(hasPlus ? try decode(range, component: index, plusAsSpace: true) : text)
+        if options.decodesPlusInPath {
+            let hasPlus = firstIndex(of: "+", in: range) != nil
+            values.append(hasPlus ? try decode(range, component: index, plusAsSpace: true) : text)
+        }
     }
 
     private func checkComponentCount(at position: Int) throws(URLRejection) {

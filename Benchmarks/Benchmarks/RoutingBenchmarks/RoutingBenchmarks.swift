@@ -1,0 +1,116 @@
+import Benchmark
+import Foundation
+import Switchyard
+
+/// Runs `body` once per scaled iteration; the whole table pass is one measured operation.
+private func pass(_ benchmark: Benchmark, _ body: () -> Void) {
+    for _ in benchmark.scaledIterations { body() }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .throughput], warmupIterations: 3,
+        maxDuration: .seconds(2), maxIterations: 100_000)
+
+    // The real API tables, every route once per operation, as go-http-routing-benchmark requests them.
+    for table in ["github", "gplus", "parse", "static"].map(RouteTable.shared) {
+        let subjects = Subjects(table)
+        let urls = table.requests.map { "myapp://" + $0 }
+        let urlsWithQuery = urls.map { $0 + "?a=1&b=2" }
+        let name = table.name.prefix(1).uppercased() + table.name.dropFirst()
+        Benchmark("\(name)All_SwitchyardURL") { benchmark in
+            pass(benchmark) { for url in urls { blackHole(try? subjects.switchyard.match(url)) } }
+        }
+        Benchmark("\(name)All_SwitchyardURLQuery") { benchmark in
+            pass(benchmark) { for url in urlsWithQuery { blackHole(try? subjects.switchyard.match(url)) } }
+        }
+        Benchmark("\(name)All_SwitchyardPath") { benchmark in
+            pass(benchmark) { for path in table.requests { blackHole(try? subjects.switchyard.match(path)) } }
+        }
+        Benchmark("\(name)All_RoutingKitTrie") { benchmark in
+            pass(benchmark) { for path in table.requests { blackHole(subjects.routingKit.lookup(path)) } }
+        }
+        Benchmark("\(name)All_HummingbirdTrie") { benchmark in
+            pass(benchmark) { for path in table.requests { blackHole(subjects.hummingbird.resolve(path)) } }
+        }
+        Benchmark("\(name)All_URLComponentsParse") { benchmark in
+            pass(benchmark) { for url in urls { blackHole(URLComponents(string: url)) } }
+        }
+        Benchmark("\(name)All_LinearScan") { benchmark in
+            pass(benchmark) { for path in table.requests { blackHole(subjects.linear.lookup(path)) } }
+        }
+    }
+
+    // Single lookups, for allocation counts.
+    let github = Subjects(RouteTable.shared("github"))
+    Benchmark("GithubStatic_SwitchyardURL") { benchmark in
+        pass(benchmark) { blackHole(try? github.switchyard.match("myapp:///user/repos")) }
+    }
+    Benchmark("GithubParam_SwitchyardURL") { benchmark in
+        pass(benchmark) { blackHole(try? github.switchyard.match("myapp:///repos/julienschmidt/httprouter/stargazers")) }
+    }
+
+    // Generated tables: cost per lookup as the table grows, hits and misses.
+    for count in [10, 1_000, 100_000] {
+        let table = RouteTable.generated(count)
+        let subjects = Subjects(table)
+        let urls = table.requests.map { "myapp://" + $0 }
+        let misses = table.misses.map { "myapp://" + $0 }
+        Benchmark("Generated\(count)Hits_SwitchyardURL") { benchmark in
+            pass(benchmark) { for url in urls { blackHole(try? subjects.switchyard.match(url)) } }
+        }
+        Benchmark("Generated\(count)Misses_SwitchyardURL") { benchmark in
+            pass(benchmark) { for url in misses { blackHole(try? subjects.switchyard.match(url)) } }
+        }
+        Benchmark("Generated\(count)Hits_RoutingKitTrie") { benchmark in
+            pass(benchmark) { for path in table.requests { blackHole(subjects.routingKit.lookup(path)) } }
+        }
+        Benchmark("Generated\(count)Hits_HummingbirdTrie") { benchmark in
+            pass(benchmark) { for path in table.requests { blackHole(subjects.hummingbird.resolve(path)) } }
+        }
+    }
+
+    // Building 100,000 routes, and the memory each route keeps.
+    let large = RouteTable.generated(100_000)
+    let buildConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal, .custom("retainedBytesPerRoute", useScalingFactor: false)],
+        warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 5)
+    Benchmark("Build100000_Switchyard", configuration: buildConfiguration) { benchmark in
+        let before = retainedBytes()
+        let router = Subjects.switchyard(large.patterns)
+        benchmark.measurement(.custom("retainedBytesPerRoute"), (retainedBytes() - before) / large.patterns.count)
+        blackHole(router)
+    }
+    Benchmark("Build100000_RoutingKitTrie", configuration: buildConfiguration) { benchmark in
+        let before = retainedBytes()
+        let router = Subjects.routingKit(large.patterns)
+        benchmark.measurement(.custom("retainedBytesPerRoute"), (retainedBytes() - before) / large.patterns.count)
+        blackHole(router)
+    }
+    Benchmark("Build100000_HummingbirdTrie", configuration: buildConfiguration) { benchmark in
+        let before = retainedBytes()
+        let router = Subjects.hummingbird(large.patterns)
+        benchmark.measurement(.custom("retainedBytesPerRoute"), (retainedBytes() - before) / large.patterns.count)
+        blackHole(router)
+    }
+
+    // Linear time: the same route, links of growing length (a long parameter value and many query items).
+    for size in [256, 1_024, 4_096, 8_000] {
+        let router = Switchyard.Router()
+        try? router.add("/a/:x/*")
+        let value = String(repeating: "v", count: min(size / 4, 2_000))
+        var link = "myapp:///a/\(value)"
+        while link.utf8.count + 8 <= size { link += link.contains("?") ? "&k=v%20w" : "?k=v%20w" }
+        Benchmark("LinearTime\(size)Bytes_SwitchyardURL") { benchmark in
+            pass(benchmark) { blackHole(try? router.match(link)) }
+        }
+    }
+}
+
+/// The process's resident memory in bytes, from /proc/self/statm (0 where there is none).
+private func retainedBytes() -> Int {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+        let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+    else { return 0 }
+    return pages * 4_096
+}

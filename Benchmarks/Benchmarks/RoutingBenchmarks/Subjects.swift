@@ -1,0 +1,73 @@
+import Foundation
+@_spi(Internal) import Hummingbird
+import RoutingKit
+import Switchyard
+
+/// Each router built from one table, ready to look paths up.
+struct Subjects: @unchecked Sendable {
+    // Unchecked: built once before measuring and only read by the benchmark closures afterwards.
+    let switchyard: Switchyard.Router
+    let routingKit: TrieRouter<Int>
+    let hummingbird: RouterTrie<Int>
+    let linear: LinearRouter
+
+    init(_ table: RouteTable) {
+        switchyard = Self.switchyard(table.patterns)
+        routingKit = Self.routingKit(table.patterns)
+        hummingbird = Self.hummingbird(table.patterns)
+        linear = LinearRouter(table.patterns)
+    }
+
+    static func switchyard(_ patterns: [String]) -> Switchyard.Router {
+        let router = Switchyard.Router()
+        for pattern in patterns { try? router.add(pattern) }
+        return router
+    }
+
+    static func routingKit(_ patterns: [String]) -> TrieRouter<Int> {
+        let router = TrieRouter<Int>()
+        for (index, pattern) in patterns.enumerated() { router.register(index, at: pattern.pathComponents) }
+        return router
+    }
+
+    static func hummingbird(_ patterns: [String]) -> RouterTrie<Int> {
+        let builder = RouterPathTrieBuilder<Int>()
+        for (index, pattern) in patterns.enumerated() { builder.addEntry(RouterPath(stringLiteral: pattern), value: index) }
+        return builder.build()
+    }
+}
+
+extension TrieRouter<Int> {
+    /// A lookup as Vapor does one: split the path, then walk the trie.
+    func lookup(_ path: String) -> Int? {
+        var parameters = RoutingKit.Parameters()
+        return route(path: path.split(separator: "/").map(String.init), parameters: &parameters)
+    }
+}
+
+/// A JLRoutes-style router: every route's components compared in turn, parameters collected in a dictionary.
+struct LinearRouter: Sendable {
+    let routes: [[Substring]]
+
+    init(_ patterns: [String]) {
+        routes = patterns.map { $0.split(separator: "/") }
+    }
+
+    func lookup(_ path: String) -> [String: Substring]? {
+        let components = path.split(separator: "/")
+        for route in routes where route.count == components.count {
+            var parameters: [String: Substring] = [:]
+            var matches = true
+            for (segment, component) in zip(route, components) {
+                if segment.first == ":" {
+                    parameters[String(segment.dropFirst())] = component
+                } else if segment != component {
+                    matches = false
+                    break
+                }
+            }
+            if matches { return parameters }
+        }
+        return nil
+    }
+}

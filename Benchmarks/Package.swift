@@ -1,0 +1,30 @@
+// swift-tools-version: 6.1
+// Benchmarks for Switchyard, in a package of their own so that users never download benchmark tools.
+// Run from this folder: swift package benchmark   (see README.md)
+import PackageDescription
+
+let package = Package(
+    name: "SwitchyardBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "Switchyard", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+        // Peers measured in the same run, on the same inputs.
+        .package(url: "https://github.com/vapor/routing-kit", from: "4.9.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "RoutingBenchmarks",
+            dependencies: [
+                .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "RoutingKit", package: "routing-kit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            path: "Benchmarks/RoutingBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)
