@@ -27,6 +27,8 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let constraintFailed = Code("constraintFailed")
         /// A host that the table's allowed hosts do not list.
         public static let hostNotAllowed = Code("hostNotAllowed")
+        /// A link the router would reject for its length or counts (``RoutingLimits``).
+        public static let exceedsLimits = Code("exceedsLimits")
         /// A scheme that is not an RFC 3986 scheme.
         public static let invalidScheme = Code("invalidScheme")
 

@@ -56,7 +56,25 @@ extension Router {
         return try link(components: components, query: query, scheme: scheme, host: host, snapshot: state.snapshot)
     }
 
+    /// The link for these components, refused when the router would reject it for its limits, so that every
+    /// link this router builds comes back.
     func link(
+        components: [String], query: [QueryItem], scheme: String?, host: String?, snapshot: RouterState
+    ) throws(LinkError) -> String {
+        let text = try unboundedLink(
+            components: components, query: query, scheme: scheme, host: host, snapshot: snapshot)
+        let table = scheme.flatMap { snapshot.tables[.scheme($0)] } ?? snapshot.tables[.global]
+        let rules = table?.settings.hostRules ?? HostRules()
+        if case .failure(let rejection) = URLSplitter.split(
+            text, options: options.splitOptions, hostRules: { _ in rules }),
+            [.tooLong, .tooManyComponents, .tooManyQueryItems, .valueTooLong].contains(rejection.code)
+        {
+            throw LinkError(.exceedsLimits, "the link would be rejected: \(rejection.code) (\(rejection.message))")
+        }
+        return text
+    }
+
+    private func unboundedLink(
         components: [String], query: [QueryItem], scheme: String?, host: String?, snapshot: RouterState
     ) throws(LinkError) -> String {
         let path = components.map(LinkEncoding.encode).joined(separator: "/")

@@ -123,6 +123,19 @@ struct LinkTests {
         #expect(try router.url(for: "share", parameters: ["text": "t"], query: [item("q", "")]) == "app://share/t?q=")
     }
 
+    @Test func linksBeyondTheLimitsAreRefused() throws {
+        // Found by FuzzReverse: 700 "%" signs encode to 2,100 bytes, past the 2,048 a component may have.
+        let router = try Self.shareRouter()
+        #expect {
+            try router.url(for: "share", parameters: ["text": String(repeating: "%", count: 700)])
+        } throws: { error in
+            (error as? LinkError)?.code == .exceedsLimits
+        }
+        #expect(try router.url(for: "share", parameters: ["text": String(repeating: "%", count: 682)]).count == 2_058)
+        let items = (0..<257).map { item("k\($0)", "v") }
+        #expect(throws: LinkError.self) { try router.url(for: "share", parameters: ["text": "t"], query: items) }
+    }
+
     @Test func wildcardsConstraintsAndLiteralsAreEncoded() throws {
         let router = Router()
         try router.add("/files/*", name: "files")

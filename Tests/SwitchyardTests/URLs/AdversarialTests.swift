@@ -8,7 +8,8 @@ struct AdversarialTests {
     @Test func queryCannotPolluteRouteParameters() throws {
         let router = try Router(["/product/:product_id"])
         for input in [
-            "app://product/42?product_id=99", "app://product/42?%70roduct_id=99", "app://product/42?product_id=99&product_id=1",
+            "app://product/42?product_id=99", "app://product/42?%70roduct_id=99",
+            "app://product/42?product_id=99&product_id=1",
             "app://product/42?product%5Fid=99",
         ] {
             let match = try #require(try router.match(input))
@@ -47,7 +48,11 @@ struct AdversarialTests {
         let router = Router()
         let long = Array(repeating: "a", count: 40).joined(separator: "-")
         try router.add("/\(long)/x")
-        for depth in 1...30 { try router.add("/" + Array(repeating: ":p", count: depth).enumerated().map { ":p\($0.offset)" }.joined(separator: "/") + "/end") }
+        for depth in 1...30 {
+            try router.add(
+                "/" + Array(repeating: ":p", count: depth).enumerated().map { ":p\($0.offset)" }.joined(separator: "/")
+                    + "/end")
+        }
         #expect(router.outcome("app:///\(long)/x") == .hit(Hit("/\(long)/x")))
         #expect(router.outcome("app:///\(long)-a/x") == .noMatch)
         let thirty = Array(repeating: "a", count: 30).joined(separator: "/")
@@ -63,7 +68,9 @@ struct AdversarialTests {
         #expect(match.link.fragment == "x=2&y=3")
     }
 
-    @Test("CRLF injection is refused everywhere", arguments: ["app://a/x%0D%0AHeader:1", "app://a/x?q=1%0d%0aSet-Cookie:a", "app://a/x#%0A", "app://a\r\n/x"])
+    @Test(
+        "CRLF injection is refused everywhere",
+        arguments: ["app://a/x%0D%0AHeader:1", "app://a/x?q=1%0d%0aSet-Cookie:a", "app://a/x#%0A", "app://a\r\n/x"])
     func crlfIsRefused(input: String) throws {
         #expect(try Router(["/a/:x"]).outcome(input) == .rejected(.controlCharacter))
     }
