@@ -24,9 +24,15 @@ public struct RouteMatch: Sendable, Hashable {
 
     /// The route parameters together with the query items: route parameters win over query items of the same
     /// name, and a repeated query name gives its first value.
-    public var mergedParameters: [String: String] {
+    public var mergedParameters: [String: String] { link.query.merged(under: parameters) }
+}
+
+extension QueryItems {
+    /// `parameters` with the query items added under them: a parameter wins over an item of the same name, and
+    /// a repeated name gives its first value.
+    func merged(under parameters: [String: String]) -> [String: String] {
         var merged = parameters
-        for item in link.query where merged[item.name] == nil {
+        for item in self where merged[item.name] == nil {
             merged[item.name] = item.value ?? ""
         }
         return merged

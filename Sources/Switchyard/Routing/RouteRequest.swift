@@ -49,13 +49,7 @@ public struct RouteRequest: Sendable {
 
     /// The route parameters together with the query items: route parameters win, and a repeated query name
     /// gives its first value.
-    public var mergedParameters: [String: String] {
-        var merged = parameters
-        for item in link.query where merged[item.name] == nil {
-            merged[item.name] = item.value ?? ""
-        }
-        return merged
-    }
+    public var mergedParameters: [String: String] { link.query.merged(under: parameters) }
 
     /// Returns the context as a `T`, or `nil` when there is none or it is of another type.
     public func context<T: Sendable>(as type: T.Type) -> T? {
