@@ -34,7 +34,13 @@ enum Tool {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        if let environment { process.environment = environment }
+        if var environment {
+            // A sanitizer build of the tool reads its options (leak suppressions) from these.
+            for name in ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"] {
+                environment[name] = environment[name] ?? ProcessInfo.processInfo.environment[name]
+            }
+            process.environment = environment
+        }
         let stdin = Pipe()
         let stdout = Pipe()
         let stderr = Pipe()

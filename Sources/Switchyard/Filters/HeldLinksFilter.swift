@@ -56,6 +56,21 @@ public final class HeldLinksFilter: RouteFilter {
         state.withLock { $0.isReady = false }
     }
 
+    /// Forgets the held links without running them, for links that no longer apply (a different user signed in).
+    ///
+    /// Each discarded link is reported to the router's observer as a failed outcome with
+    /// ``DispatchError/Code/continuationDropped``, so none vanishes silently. A held link keeps its router alive
+    /// until it is replayed or discarded.
+    /// - Returns: how many links were discarded.
+    @discardableResult
+    public func discardHeld() -> Int {
+        let discarded = state.withLock { state in
+            defer { state.held.removeAll() }
+            return state.held
+        }
+        return discarded.count
+    }
+
     private func nextHeld() -> (RouteRequest, FilterContinuation)? {
         state.withLock { state in
             guard !state.held.isEmpty else {

@@ -238,6 +238,61 @@ struct FilterTests {
         #expect(ran.all == ["a", "b", "c"])
         gate.markNotReady()
         #expect(await router.route("app://c").status == .held)
+        #expect(gate.discardHeld() == 1)
+    }
+
+    @Test func usedContinuationLetsGoOfItsRouter() async throws {
+        let kept = Recorder<FilterContinuation>()
+        weak var released: Router?
+        do {
+            let router = try Router(["/a"])
+            released = router
+            router.addFilter { request, next in
+                kept.append(next)
+                return await next(request)
+            }
+            #expect(await router.route("a").status == .handled)
+        }
+        #expect(kept.all.count == 1)
+        #expect(released == nil)
+    }
+
+    @Test func heldLinkKeepsItsRouterAliveUntilDiscarded() async throws {
+        let gate = HeldLinksFilter()
+        weak var released: Router?
+        do {
+            let router = try Router(["/a"])
+            released = router
+            router.addFilter(gate)
+            #expect(await router.route("a").status == .held)
+        }
+        #expect(released != nil)
+        gate.discardHeld()
+        #expect(released == nil)
+    }
+
+    @Test func discardedHeldLinksAreReportedAndNeverRun() async throws {
+        let ran = Recorder<String>()
+        let observed = Recorder<RouteOutcome>()
+        let router = Router()
+        router.observeDeferredOutcomes { observed.append($0) }
+        try router.map("/orders/:id") { request in ran.append(request.parameters["id"] ?? "") }
+        let gate = HeldLinksFilter()
+        router.addFilter(gate)
+        #expect(await router.route("app://orders/1").status == .held)
+        #expect(await router.route("app://orders/2").status == .held)
+        #expect(gate.discardHeld() == 2)
+        #expect(gate.heldCount == 0)
+        #expect(
+            observed.all.compactMap { ($0.error as? DispatchError)?.code } == [
+                .continuationDropped, .continuationDropped,
+            ])
+        #expect(
+            observed.all.compactMap { ($0.error as? DispatchError)?.inputs } == [
+                ["app://orders/1"], ["app://orders/2"],
+            ])
+        #expect(await gate.markReady().isEmpty)
+        #expect(ran.all.isEmpty)
     }
 }
 

@@ -57,7 +57,7 @@ struct ConcurrentDispatchTests {
         let router = Router()
         let handled = Recorder<String>()
         try router.map("/leaf/:n") { request in handled.append("leaf \(request.parameters["n"] ?? "")") }
-        try router.map("/nested/:n") { request in
+        try router.map("/nested/:n") { [unowned router] request in
             let inner = await router.route("app://leaf/\(request.parameters["n"] ?? "")")
             #expect(inner.status == .handled)
         }

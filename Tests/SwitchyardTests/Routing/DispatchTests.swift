@@ -158,7 +158,7 @@ struct DispatchTests {
         // S18
         let ran = Recorder<String>()
         let router = Router()
-        try router.map("/a") { _ in
+        try router.map("/a") { [unowned router] _ in
             let inner = await router.route("app://b")
             ran.append("a after \(inner.status)")
         }
