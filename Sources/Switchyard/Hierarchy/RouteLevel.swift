@@ -93,7 +93,6 @@ extension CompiledTable {
     func matches(prefix length: Int, of split: SplitURL) -> [Candidate] {
         let prefix = Array(split.link.pathComponents.prefix(length))
         return matches(
-            SplitURL(link: split.link.with(pathComponents: prefix), values: Array(split.values.prefix(length))),
-            bestOnly: false)
+            SplitURL(link: split.link.with(pathComponents: prefix), values: Array(split.values.prefix(length))))
     }
 }

@@ -61,7 +61,7 @@ struct CompiledTable: Sendable {
             }
             let entry = TrieEntry(
                 registration: index, expansionIndex: expansionIndex, priority: registration.priority,
-                parameterNames: names, constraints: constraints)
+                parameterNames: names, parameterDepths: expansion.parameterDepths, constraints: constraints)
             trie.insert(expansion.segments, entry)
             entryRoutes.append(makeRoute(entry, isDuplicate: isDuplicate))
         }
@@ -108,19 +108,32 @@ struct CompiledTable: Sendable {
     }
 
     /// The matches of a link split for this table, in match order, each with what runs for it.
-    func matches(_ split: SplitURL, bestOnly: Bool) -> [Candidate] {
-        let keys = trie.foldsLiteralCase ? split.link.pathComponents.map(trie.key) : split.link.pathComponents
-        return trie.search(keys: keys, values: split.values, bestOnly: bestOnly).map { found in
-            let entry = trie.entries[found.entry]
-            var parameters: [String: String] = [:]
-            for (name, component) in zip(entry.parameterNames, found.captures) {
-                parameters[name] = split.values[component]
+    func matches(_ split: SplitURL) -> [Candidate] {
+        trie.search(keys: keys(split), values: split.values).map { candidate($0, split) }
+    }
+
+    /// The first match in match order of a link split for this table, with what runs for it.
+    func bestMatch(_ split: SplitURL) -> Candidate? {
+        trie.best(keys: keys(split), values: split.values).map { candidate($0, split) }
+    }
+
+    private func keys(_ split: SplitURL) -> [String] {
+        trie.foldsLiteralCase ? split.link.pathComponents.map(trie.key) : split.link.pathComponents
+    }
+
+    private func candidate(_ found: TrieMatch, _ split: SplitURL) -> Candidate {
+        let entry = trie.entries[found.entry]
+        var parameters: [String: String] = [:]
+        if !entry.parameterNames.isEmpty {
+            parameters.reserveCapacity(entry.parameterNames.count)
+            for (name, depth) in zip(entry.parameterNames, entry.parameterDepths) {
+                parameters[name] = split.values[depth]
             }
-            let match = RouteMatch(
-                route: entryRoutes[found.entry], link: split.link, parameters: parameters,
-                wildcardComponents: found.wildcardStart.map { Array(split.values[$0...]) })
-            return Candidate(match: match, action: registrations[entry.registration].action)
         }
+        let match = RouteMatch(
+            route: entryRoutes[found.entry], link: split.link, parameters: parameters,
+            wildcardComponents: found.wildcardStart.map { Array(split.values[$0...]) })
+        return Candidate(match: match, action: registrations[entry.registration].action)
     }
 }
 

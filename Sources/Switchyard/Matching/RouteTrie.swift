@@ -5,6 +5,9 @@ struct TrieEntry: Sendable {
     var expansionIndex: Int
     var priority: Int
     var parameterNames: [String]
+    /// The component each parameter captures, in parameter order: a matched link's components line up with the
+    /// expansion's segments, so captures are known when the route is added.
+    var parameterDepths: [Int]
     /// Constraints by the index of the parameter they test.
     var constraints: [(parameter: Int, constraint: ParameterConstraint)]
 
@@ -18,8 +21,6 @@ struct TrieEntry: Sendable {
 /// A match found in the trie, before it is dressed as a ``RouteMatch``.
 struct TrieMatch {
     var entry: Int
-    /// The indices of the components the parameters captured, in parameter order.
-    var captures: [Int]
     /// Where the wildcard's components start, for an entry with a wildcard.
     var wildcardStart: Int?
 }
@@ -98,15 +99,11 @@ struct RouteTrie: Sendable {
     /// - Parameters:
     ///   - keys: the components as literals see them (lowercased when literal case is folded).
     ///   - values: the components as parameters see them.
-    ///   - bestOnly: whether only the first route in match order is wanted.
     /// - Complexity: proportional to the trie nodes consistent with the components, independent of the number
-    ///   of routes that are not; with `bestOnly` and equal priorities the search stops at the first match.
-    func search(keys: [String], values: [String], bestOnly: Bool) -> [TrieMatch] {
-        var search = Search(trie: self, keys: keys, values: values, bestOnly: bestOnly)
-        var captures: [Int] = []
-        search.visit(0, depth: 0, captures: &captures)
-        // With `bestOnly`, each later find has a strictly higher priority than the one before it.
-        if bestOnly { return search.found.last.map { [$0] } ?? [] }
+    ///   of routes that are not.
+    func search(keys: [String], values: [String]) -> [TrieMatch] {
+        var search = Search(trie: self, keys: keys, values: values, bestOnly: false)
+        search.visit(0, depth: 0)
         // Depth-first order is specificity order; a stable sort by priority puts priorities first.
         return search.found.enumerated()
             .sorted {
@@ -115,12 +112,23 @@ struct RouteTrie: Sendable {
             .map(\.element)
     }
 
+    /// The first route in match order that matches `keys`, found without building a list.
+    /// - Complexity: as ``search(keys:values:)``; with equal priorities the search stops at the first match.
+    func best(keys: [String], values: [String]) -> TrieMatch? {
+        var search = Search(trie: self, keys: keys, values: values, bestOnly: true)
+        search.visit(0, depth: 0)
+        return search.best
+    }
+
     private struct Search {
         let trie: RouteTrie
         let keys: [String]
         let values: [String]
         let bestOnly: Bool
+        /// Every match in depth-first order, when all are wanted.
         var found: [TrieMatch] = []
+        /// The best match so far, when only the best is wanted: each later one has a strictly higher priority.
+        var best: TrieMatch?
         var bestPriority = Int.min
 
         init(trie: RouteTrie, keys: [String], values: [String], bestOnly: Bool) {
@@ -130,35 +138,46 @@ struct RouteTrie: Sendable {
             self.bestOnly = bestOnly
         }
 
-        mutating func visit(_ index: Int, depth: Int, captures: inout [Int]) {
-            let node = trie.nodes[index]
-            if bestOnly, !found.isEmpty, node.maxPriority <= bestPriority { return }
+        // Nodes are read in place (`trie.nodes[index].field`), never copied out whole: a copy would retain
+        // each of a node's collections on every visit.
+        mutating func visit(_ index: Int, depth: Int) {
+            if bestOnly, best != nil, trie.nodes[index].maxPriority <= bestPriority { return }
             if depth == keys.count {
-                consider(node.endings, captures: captures, wildcardStart: nil)
+                consider(node: index, wildcards: false, wildcardStart: nil)
             } else {
-                if let child = node.literals[ExactText(keys[depth])] {
-                    visit(Int(child), depth: depth + 1, captures: &captures)
+                if let child = trie.nodes[index].literals[ExactText(keys[depth])] {
+                    visit(Int(child), depth: depth + 1)
                 }
-                if node.parameter >= 0 {
-                    captures.append(depth)
-                    visit(Int(node.parameter), depth: depth + 1, captures: &captures)
-                    captures.removeLast()
+                let parameter = trie.nodes[index].parameter
+                if parameter >= 0 {
+                    visit(Int(parameter), depth: depth + 1)
                 }
             }
-            consider(node.wildcards, captures: captures, wildcardStart: depth)
+            consider(node: index, wildcards: true, wildcardStart: depth)
         }
 
-        private mutating func consider(_ list: [Int32], captures: [Int], wildcardStart: Int?) {
-            for entryIndex in list {
-                let entry = trie.entries[Int(entryIndex)]
-                if bestOnly, !found.isEmpty, entry.priority <= bestPriority { return }
-                guard entry.constraints.allSatisfy({ $0.constraint.accepts(values[captures[$0.parameter]]) }) else {
-                    continue
+        private mutating func consider(node: Int, wildcards: Bool, wildcardStart: Int?) {
+            let count = wildcards ? trie.nodes[node].wildcards.count : trie.nodes[node].endings.count
+            for position in 0..<count {
+                let entryIndex = wildcards ? trie.nodes[node].wildcards[position] : trie.nodes[node].endings[position]
+                let priority = trie.entries[Int(entryIndex)].priority
+                if bestOnly, best != nil, priority <= bestPriority { return }
+                guard accepts(Int(entryIndex)) else { continue }
+                let match = TrieMatch(entry: Int(entryIndex), wildcardStart: wildcardStart)
+                bestPriority = max(bestPriority, priority)
+                if bestOnly {
+                    best = match
+                    return
                 }
-                found.append(TrieMatch(entry: Int(entryIndex), captures: captures, wildcardStart: wildcardStart))
-                bestPriority = max(bestPriority, entry.priority)
-                if bestOnly { return }
+                found.append(match)
             }
+        }
+
+        /// Whether the entry's constraints accept the values its parameters would capture.
+        private func accepts(_ entryIndex: Int) -> Bool {
+            if trie.entries[entryIndex].constraints.isEmpty { return true }
+            let entry = trie.entries[entryIndex]
+            return entry.constraints.allSatisfy { $0.constraint.accepts(values[entry.parameterDepths[$0.parameter]]) }
         }
     }
 }

@@ -84,6 +84,11 @@ struct Expansion: Sendable, Hashable {
         segments.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
     }
 
+    /// The positions of the parameter segments, which are the components a match captures.
+    var parameterDepths: [Int] {
+        segments.indices.filter { if case .parameter = segments[$0] { true } else { false } }
+    }
+
     var hasWildcard: Bool { segments.last == .wildcard }
 
     /// The segments' shape with parameter names left out, for finding duplicates.

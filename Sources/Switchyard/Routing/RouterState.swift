@@ -20,24 +20,49 @@ struct Resolution: Sendable {
 extension RouterState {
     /// Splits `input` for the table its scheme routes to and finds its candidates there, then, for a scheme
     /// table that falls back, in the global table (seen through the global table's own host rules).
-    func resolve(_ input: String, options: SplitOptions, bestOnly: Bool) throws(URLRejection) -> Resolution {
+    func resolve(_ input: String, options: SplitOptions) throws(URLRejection) -> Resolution {
+        var found: [Candidate] = []
+        let (link, table) = try search(input, options: options) { table, split in
+            found += table.matches(split)
+            return false
+        }
+        return Resolution(link: link, table: table, candidates: found)
+    }
+
+    /// The first candidate in dispatch order for `input`, found as ``resolve(_:options:)`` finds them all but
+    /// without building a list.
+    func resolveBest(
+        _ input: String, options: SplitOptions
+    ) throws(URLRejection) -> (link: DeepLink, table: RouteTable, best: Candidate?) {
+        var best: Candidate?
+        let (link, table) = try search(input, options: options) { table, split in
+            best = table.bestMatch(split)
+            return best != nil
+        }
+        return (link, table, best)
+    }
+
+    /// Splits `input` and offers it to the table its scheme routes to, then to the global table when that
+    /// table falls back and `body` asked to go on (returned `false`).
+    /// - Returns: the link as the first table split it, and that table.
+    private func search(
+        _ input: String, options: SplitOptions, _ body: (CompiledTable, SplitURL) -> Bool
+    ) throws(URLRejection) -> (DeepLink, RouteTable) {
         var first = RouteTable.global
         let split = try URLSplitter.split(input, options: options) { scheme in
             if let scheme, tables[.scheme(scheme)] != nil { first = .scheme(scheme) }
             return tables[first]?.settings.hostRules ?? HostRules()
         }.get()
-        guard let firstTable = tables[first] else { return Resolution(link: split.link, table: first, candidates: []) }
-        var found = firstTable.matches(split, bestOnly: bestOnly)
-        if first != .global, firstTable.settings.fallsBackToGlobalRoutes, !(bestOnly && !found.isEmpty),
-            let global = tables[.global]
-        {
+        guard let firstTable = tables[first] else { return (split.link, first) }
+        let isDone = body(firstTable, split)
+        if !isDone, first != .global, firstTable.settings.fallsBackToGlobalRoutes, let global = tables[.global] {
             // A URL that the global table's rules refuse is not matched there; it is not a rejection.
             let globalRules = global.settings.hostRules
             let globalSplit =
                 globalRules == firstTable.settings.hostRules
                 ? split : try? URLSplitter.split(input, options: options) { _ in globalRules }.get()
-            if let globalSplit { found += global.matches(globalSplit, bestOnly: bestOnly) }
+            if let globalSplit { _ = body(global, globalSplit) }
         }
-        return Resolution(link: split.link, table: first, candidates: found)
+        return (split.link, first)
     }
 }

@@ -127,6 +127,9 @@ private struct SplitRun {
             cursor = authorityEnd
         }
 
+        // The components in one allocation: at most one per `/` plus one, and the host.
+        let slashes = bytes[cursor..<pathEnd].reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 }
+        components.reserveCapacity(min(slashes + 2, max(limits.maxComponents, 0)))
         let rules = hostRules(scheme)
         if scheme != nil {
             try applyHostRules(rules, to: host, at: host?.range.lowerBound ?? cursor)
