@@ -14,9 +14,11 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
     ],
     targets: [
+        .target(name: "BenchmarkTables", path: "Benchmarks/BenchmarkTables"),
         .executableTarget(
             name: "RoutingBenchmarks",
             dependencies: [
+                "BenchmarkTables",
                 .product(name: "Switchyard", package: "Switchyard"),
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "RoutingKit", package: "routing-kit"),
@@ -24,7 +26,18 @@ let package = Package(
             ],
             path: "Benchmarks/RoutingBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        // Allocation counts, checked against Thresholds/ by .ci/run; it builds without the peers.
+        .executableTarget(
+            name: "AllocationChecks",
+            dependencies: [
+                "BenchmarkTables",
+                .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/AllocationChecks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

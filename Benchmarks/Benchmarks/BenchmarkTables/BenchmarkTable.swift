@@ -1,28 +1,29 @@
 import Foundation
 
 /// A route table to benchmark: patterns (`/repos/:owner/:repo`) and the paths requested.
-struct RouteTable: Sendable {
-    var name: String
+public struct BenchmarkTable: Sendable {
+    /// The table's name: the file it came from, or `generated` and its size.
+    public var name: String
     /// Distinct patterns, in file order.
-    var patterns: [String]
+    public var patterns: [String]
     /// The paths requested in one pass, in order.
-    var requests: [String]
+    public var requests: [String]
 
     /// The tables of julienschmidt/go-http-routing-benchmark, in ../shared/bench-routes, requested as that
     /// benchmark does: every route once, in file order, each parameter's value its own name.
-    static func shared(_ file: String) -> RouteTable {
+    public static func shared(_ file: String) -> BenchmarkTable {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("shared/bench-routes")
         let text = (try? String(contentsOf: folder.appendingPathComponent("\(file).txt"), encoding: .utf8)) ?? ""
         let paths = text.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }
         var seen = Set<String>()
-        return RouteTable(name: file, patterns: paths.filter { seen.insert($0).inserted }, requests: paths)
+        return BenchmarkTable(name: file, patterns: paths.filter { seen.insert($0).inserted }, requests: paths)
     }
 
     /// `count` routes, static and parameterised mixed (fixed seed); requests are one hit per route, up to 1,000
     /// routes spread over the table, and as many misses.
-    static func generated(_ count: Int) -> RouteTable {
+    public static func generated(_ count: Int) -> BenchmarkTable {
         var random = SplitMix(seed: 42)
         var patterns: [String] = []
         var seen = Set<String>()
@@ -36,11 +37,11 @@ struct RouteTable: Sendable {
         }
         let step = max(1, count / 1_000)
         let hits = stride(from: 0, to: count, by: step).map { patterns[$0] }
-        return RouteTable(name: "generated\(count)", patterns: patterns, requests: hits)
+        return BenchmarkTable(name: "generated\(count)", patterns: patterns, requests: hits)
     }
 
     /// Paths that match no route of a generated table.
-    var misses: [String] { requests.map { $0 + "/zz/zz/zz/zz" } }
+    public var misses: [String] { requests.map { $0 + "/zz/zz/zz/zz" } }
 }
 
 /// A deterministic generator, so generated tables are the same on every run.

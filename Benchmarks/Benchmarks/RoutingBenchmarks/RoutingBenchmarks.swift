@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkTables
 import Foundation
 import Switchyard
 
@@ -13,7 +14,7 @@ let benchmarks: @Sendable () -> Void = {
         maxDuration: .seconds(2), maxIterations: 100_000)
 
     // The real API tables, every route once per operation, as go-http-routing-benchmark requests them.
-    for table in ["github", "gplus", "parse", "static"].map(RouteTable.shared) {
+    for table in ["github", "gplus", "parse", "static"].map(BenchmarkTable.shared) {
         // Built on first use, so each benchmark process builds only the table it measures.
         let lazySubjects = Lazy { Subjects(table) }
         let urls = table.requests.map { "myapp://" + $0 }
@@ -44,19 +45,21 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // Single lookups, for allocation counts.
-    let github = Lazy { Subjects(RouteTable.shared("github")) }
+    let github = Lazy { Subjects(BenchmarkTable.shared("github")) }
     Benchmark("GithubStatic_SwitchyardURL") { benchmark in
         pass(benchmark) { blackHole(try? github.value.switchyard.match("myapp:///user/repos")) }
     }
     Benchmark("GithubParam_SwitchyardURL") { benchmark in
-        pass(benchmark) { blackHole(try? github.value.switchyard.match("myapp:///repos/julienschmidt/httprouter/stargazers")) }
+        pass(benchmark) {
+            blackHole(try? github.value.switchyard.match("myapp:///repos/julienschmidt/httprouter/stargazers"))
+        }
     }
 
     // Generated tables: cost per lookup as the table grows, hits and misses. Each subject is built on its own.
     // Hummingbird is left out at 100,000 routes: its trie builder searches a node's children linearly, so
     // building a table whose root has tens of thousands of children takes minutes.
     for count in [10, 1_000, 100_000] {
-        let table = RouteTable.generated(count)
+        let table = BenchmarkTable.generated(count)
         let switchyard = Lazy { Subjects.switchyard(table.patterns) }
         let routingKit = Lazy { Subjects.routingKit(table.patterns) }
         let hummingbird = Lazy { Subjects.hummingbird(table.patterns) }
@@ -78,23 +81,23 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // Building 100,000 routes, and the memory each route keeps.
-    let large = Lazy { RouteTable.generated(100_000) }
+    // Building 100,000 routes, and the heap bytes the router keeps (allocated while building and not freed).
+    let large = Lazy { BenchmarkTable.generated(100_000) }
     let buildConfiguration = Benchmark.Configuration(
-        metrics: [.wallClock, .mallocCountTotal, .custom("retainedBytesPerRoute", useScalingFactor: false)],
-        warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 5)
+        metrics: [.wallClock, .mallocCountTotal, .memoryLeakedBytes], warmupIterations: 1,
+        maxDuration: .seconds(10), maxIterations: 5)
     Benchmark("Build100000_Switchyard", configuration: buildConfiguration) { benchmark in
-        _ = large.value
-        let before = retainedBytes()
-        let router = Subjects.switchyard(large.value.patterns)
-        benchmark.measurement(.custom("retainedBytesPerRoute"), (retainedBytes() - before) / large.value.patterns.count)
+        let patterns = large.value.patterns
+        benchmark.startMeasurement()
+        let router = Subjects.switchyard(patterns)
+        benchmark.stopMeasurement()
         blackHole(router)
     }
     Benchmark("Build100000_RoutingKitTrie", configuration: buildConfiguration) { benchmark in
-        _ = large.value
-        let before = retainedBytes()
-        let router = Subjects.routingKit(large.value.patterns)
-        benchmark.measurement(.custom("retainedBytesPerRoute"), (retainedBytes() - before) / large.value.patterns.count)
+        let patterns = large.value.patterns
+        benchmark.startMeasurement()
+        let router = Subjects.routingKit(patterns)
+        benchmark.stopMeasurement()
         blackHole(router)
     }
     // Linear time: the same route, links of growing length (a long parameter value and many query items).
@@ -107,30 +110,5 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("LinearTime\(size)Bytes_SwitchyardURL") { benchmark in
             pass(benchmark) { blackHole(try? router.match(link)) }
         }
-    }
-}
-
-/// The process's resident memory in bytes, from /proc/self/statm (0 where there is none).
-private func retainedBytes() -> Int {
-    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-        let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
-    else { return 0 }
-    return pages * 4_096
-}
-
-/// A value built on first use and kept: benchmark registration stays cheap, and a benchmark process builds only
-/// what its own benchmark measures, outside the measured iterations' first pass.
-final class Lazy<Value>: @unchecked Sendable {
-    // Unchecked: the benchmark runner calls each benchmark's closure on one thread at a time.
-    private var stored: Value?
-    private let make: () -> Value
-
-    init(_ make: @escaping () -> Value) { self.make = make }
-
-    var value: Value {
-        if let stored { return stored }
-        let made = make()
-        stored = made
-        return made
     }
 }

@@ -1,3 +1,4 @@
+import BenchmarkTables
 import Foundation
 @_spi(Internal) import Hummingbird
 import RoutingKit
@@ -11,7 +12,7 @@ struct Subjects: @unchecked Sendable {
     let hummingbird: RouterTrie<Int>
     let linear: LinearRouter
 
-    init(_ table: RouteTable) {
+    init(_ table: BenchmarkTable) {
         switchyard = Self.switchyard(table.patterns)
         routingKit = Self.routingKit(table.patterns)
         hummingbird = Self.hummingbird(table.patterns)
@@ -32,7 +33,9 @@ struct Subjects: @unchecked Sendable {
 
     static func hummingbird(_ patterns: [String]) -> RouterTrie<Int> {
         let builder = RouterPathTrieBuilder<Int>()
-        for (index, pattern) in patterns.enumerated() { builder.addEntry(RouterPath(stringLiteral: pattern), value: index) }
+        for (index, pattern) in patterns.enumerated() {
+            builder.addEntry(RouterPath(stringLiteral: pattern), value: index)
+        }
         return builder.build()
     }
 }
