@@ -7,21 +7,76 @@
 /// router.routes(in: .global).map(\.expansion)  // ["/path/:thing/new", "/path/:thing"]
 /// ```
 public struct Route: Sendable, Hashable, CustomStringConvertible {
+    /// The fields, behind one reference: a match copies its route several times on its way out, and each copy
+    /// costs one retain instead of one per field.
+    private let fields: Fields
+
+    private final class Fields: Sendable {
+        let pattern: RoutePattern
+        let expansion: String
+        let name: String?
+        let priority: Int
+        let table: RouteTable
+        let isDuplicate: Bool
+        let tag: Int?
+
+        init(
+            pattern: RoutePattern, expansion: String, name: String?, priority: Int, table: RouteTable,
+            isDuplicate: Bool, tag: Int?
+        ) {
+            self.pattern = pattern
+            self.expansion = expansion
+            self.name = name
+            self.priority = priority
+            self.table = table
+            self.isDuplicate = isDuplicate
+            self.tag = tag
+        }
+    }
+
+    init(
+        pattern: RoutePattern, expansion: String, name: String?, priority: Int, table: RouteTable, isDuplicate: Bool,
+        tag: Int?
+    ) {
+        fields = Fields(
+            pattern: pattern, expansion: expansion, name: name, priority: priority, table: table,
+            isDuplicate: isDuplicate, tag: tag)
+    }
+
     /// The pattern as written, with its optional groups.
-    public let pattern: RoutePattern
+    public var pattern: RoutePattern { fields.pattern }
     /// This route's expansion of the pattern (`/path/:thing/new`).
-    public let expansion: String
+    public var expansion: String { fields.expansion }
     /// The name given at registration, for reverse routing and diagnostics.
-    public let name: String?
+    public var name: String? { fields.name }
     /// The priority given at registration: higher is tried first. The default is 0.
-    public let priority: Int
+    public var priority: Int { fields.priority }
     /// The table the route is in.
-    public let table: RouteTable
+    public var table: RouteTable { fields.table }
     /// Whether another route in the same table has a pattern of the same shape (the same segments, parameter
     /// names aside). Both are kept: the one registered first runs first, the other only if it declines.
-    public let isDuplicate: Bool
+    public var isDuplicate: Bool { fields.isDuplicate }
     /// A number the registrant chose: the index of a route file's declaration.
-    package let tag: Int?
+    package var tag: Int? { fields.tag }
+
+    /// Whether two routes have the same pattern, expansion, name, priority, table and duplicate flag.
+    public static func == (lhs: Route, rhs: Route) -> Bool {
+        if lhs.fields === rhs.fields { return true }
+        return lhs.pattern == rhs.pattern && lhs.expansion == rhs.expansion && lhs.name == rhs.name
+            && lhs.priority == rhs.priority && lhs.table == rhs.table && lhs.isDuplicate == rhs.isDuplicate
+            && lhs.tag == rhs.tag
+    }
+
+    /// Hashes what ``==(_:_:)`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(pattern)
+        hasher.combine(expansion)
+        hasher.combine(name)
+        hasher.combine(priority)
+        hasher.combine(table)
+        hasher.combine(isDuplicate)
+        hasher.combine(tag)
+    }
 
     /// The expansion, with the table, name and priority where they are not the defaults.
     public var description: String {
