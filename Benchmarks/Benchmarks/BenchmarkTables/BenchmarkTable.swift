@@ -11,11 +11,18 @@ public struct BenchmarkTable: Sendable {
 
     /// The tables of julienschmidt/go-http-routing-benchmark, in ../shared/bench-routes, requested as that
     /// benchmark does: every route once, in file order, each parameter's value its own name.
+    ///
+    /// Ends the process with a message when the file cannot be read: a benchmark of an empty table would report
+    /// figures that mean nothing.
     public static func shared(_ file: String) -> BenchmarkTable {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("shared/bench-routes")
-        let text = (try? String(contentsOf: folder.appendingPathComponent("\(file).txt"), encoding: .utf8)) ?? ""
+        let path = folder.appendingPathComponent("\(file).txt").path
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8), !text.isEmpty else {
+            FileHandle.standardError.write(Data("error: cannot read the route table \(path)\n".utf8))
+            exit(1)
+        }
         let paths = text.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }
         var seen = Set<String>()
         return BenchmarkTable(name: file, patterns: paths.filter { seen.insert($0).inserted }, requests: paths)
