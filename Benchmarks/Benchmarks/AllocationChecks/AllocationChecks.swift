@@ -20,7 +20,7 @@ let benchmarks: @Sendable () -> Void = {
         ("TwoParameterHit", "myapp:///user/joel/orders/7"),
         ("HitWithQuery", "myapp:///product/1988?coupon=XMAS&ref=mail"),
         ("UniversalLinkHit", "https://shop.example.com/product/1988"),
-        ("Miss", "myapp:///nowhere/at/all"),
+        ("Miss", "myapp:///nowhere/at/all/x/y/z"),
         ("PathOnly", "/product/1988"),
     ]
     for lookup in lookups {
