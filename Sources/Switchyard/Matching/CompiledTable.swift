@@ -125,9 +125,10 @@ struct CompiledTable: Sendable {
         let entry = trie.entries[found.entry]
         var parameters: [String: String] = [:]
         if !entry.parameterNames.isEmpty {
-            parameters.reserveCapacity(entry.parameterNames.count)
-            for (name, depth) in zip(entry.parameterNames, entry.parameterDepths) {
-                parameters[name] = split.values[depth]
+            // Sized once at creation: growing an empty dictionary goes through a resize.
+            parameters = Dictionary(minimumCapacity: entry.parameterNames.count)
+            for index in entry.parameterNames.indices {
+                parameters[entry.parameterNames[index]] = split.values[entry.parameterDepths[index]]
             }
         }
         let match = RouteMatch(
