@@ -32,7 +32,8 @@ struct CompiledTable: Sendable {
     private(set) var registrations: [Registration] = []
     private(set) var trie: RouteTrie
     private var shapeCounts: [[[Segment]]: Int] = [:]
-    /// The route each trie entry stands for, built once when it is added, so that matching builds none.
+    /// The route each trie entry stands for, built once when it is added, with what a match of it needs, so that
+    /// matching builds and copies as little as it can.
     private var entryRoutes: [Route] = []
 
     init(table: RouteTable, foldsLiteralCase: Bool) {
@@ -85,7 +86,10 @@ struct CompiledTable: Sendable {
         return Route(
             pattern: registration.pattern, expansion: registration.pattern.expanded[entry.expansionIndex].text,
             name: registration.name, priority: registration.priority, table: table, isDuplicate: isDuplicate,
-            tag: registration.tag)
+            tag: registration.tag,
+            plan: Route.MatchPlan(
+                registration: entry.registration, parameterNames: entry.parameterNames,
+                parameterDepths: entry.parameterDepths))
     }
 
     /// Every route in match order: priority, then specificity (segment by segment, a literal before a
@@ -122,19 +126,22 @@ struct CompiledTable: Sendable {
     }
 
     private func candidate(_ found: TrieMatch, _ split: SplitURL) -> Candidate {
-        let entry = trie.entries[found.entry]
+        let route = entryRoutes[found.entry]
+        let plan = route.plan
         var parameters: [String: String] = [:]
-        if !entry.parameterNames.isEmpty {
+        if !plan.parameterNames.isEmpty {
             // Sized once at creation: growing an empty dictionary goes through a resize.
-            parameters = Dictionary(minimumCapacity: entry.parameterNames.count)
-            for index in entry.parameterNames.indices {
-                parameters[entry.parameterNames[index]] = split.values[entry.parameterDepths[index]]
+            parameters = Dictionary(minimumCapacity: plan.parameterNames.count)
+            for index in plan.parameterNames.indices {
+                parameters[plan.parameterNames[index]] = split.values[plan.parameterDepths[index]]
             }
         }
         let match = RouteMatch(
-            route: entryRoutes[found.entry], link: split.link, parameters: parameters,
+            route: route, link: split.link, parameters: parameters,
             wildcardComponents: found.wildcardStart.map { Array(split.values[$0...]) })
-        return Candidate(match: match, action: registrations[entry.registration].action)
+        // Read in place: `registrations[i].action` copies the whole registration first.
+        let action = registrations.withUnsafeBufferPointer { $0[plan.registration].action }
+        return Candidate(match: match, action: action)
     }
 }
 

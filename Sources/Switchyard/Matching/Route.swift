@@ -19,10 +19,11 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
         let table: RouteTable
         let isDuplicate: Bool
         let tag: Int?
+        let plan: MatchPlan
 
         init(
             pattern: RoutePattern, expansion: String, name: String?, priority: Int, table: RouteTable,
-            isDuplicate: Bool, tag: Int?
+            isDuplicate: Bool, tag: Int?, plan: MatchPlan
         ) {
             self.pattern = pattern
             self.expansion = expansion
@@ -31,17 +32,32 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
             self.table = table
             self.isDuplicate = isDuplicate
             self.tag = tag
+            self.plan = plan
         }
+    }
+
+    /// What a match of this route is made from. It rides in the route's own object (not in one of its own) so
+    /// that a table holds one object per route; it plays no part in equality.
+    struct MatchPlan: Sendable {
+        /// The registration the route comes from, in its table.
+        var registration = 0
+        /// The names of the parameters, in pattern order.
+        var parameterNames: [String] = []
+        /// The component each parameter captures, in parameter order.
+        var parameterDepths: [Int] = []
     }
 
     init(
         pattern: RoutePattern, expansion: String, name: String?, priority: Int, table: RouteTable, isDuplicate: Bool,
-        tag: Int?
+        tag: Int?, plan: MatchPlan = MatchPlan()
     ) {
         fields = Fields(
             pattern: pattern, expansion: expansion, name: name, priority: priority, table: table,
-            isDuplicate: isDuplicate, tag: tag)
+            isDuplicate: isDuplicate, tag: tag, plan: plan)
     }
+
+    /// How a match of this route is made.
+    var plan: MatchPlan { fields.plan }
 
     /// The pattern as written, with its optional groups.
     public var pattern: RoutePattern { fields.pattern }

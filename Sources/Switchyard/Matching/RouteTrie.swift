@@ -33,7 +33,7 @@ struct TrieMatch {
 /// one array (value semantics: a snapshot is a copy that shares storage until written).
 struct RouteTrie: Sendable {
     struct Node: Sendable {
-        var literals: [ExactText: Int32] = [:]
+        var literals = LiteralEdges()
         var parameter: Int32 = -1
         var endings: [Int32] = []
         var wildcards: [Int32] = []
@@ -62,12 +62,12 @@ struct RouteTrie: Sendable {
         for segment in segments {
             switch segment {
             case .literal(let text):
-                let literal = key(text)
-                if let child = nodes[node].literals[literal] {
+                let literal = key(text).text
+                if let child = nodes[node].literals.child(for: literal) {
                     node = Int(child)
                 } else {
                     let child = appendNode()
-                    nodes[node].literals[literal] = Int32(child)
+                    nodes[node].literals.insert(literal, child: Int32(child))
                     node = child
                 }
             case .parameter:
@@ -102,10 +102,12 @@ struct RouteTrie: Sendable {
     /// - Complexity: proportional to the trie nodes consistent with the components, independent of the number
     ///   of routes that are not.
     func search(keys: [String], values: [String]) -> [TrieMatch] {
-        var search = Search(trie: self, keys: keys, values: values, bestOnly: false)
-        search.visit(0, depth: 0)
+        let found = withSearch(keys: keys, values: values, bestOnly: false) { search in
+            search.visit(0, depth: 0)
+            return search.found
+        }
         // Depth-first order is specificity order; a stable sort by priority puts priorities first.
-        return search.found.enumerated()
+        return found.enumerated()
             .sorted {
                 (entries[$0.element.entry].priority, -$0.offset) > (entries[$1.element.entry].priority, -$1.offset)
             }
@@ -115,15 +117,36 @@ struct RouteTrie: Sendable {
     /// The first route in match order that matches `keys`, found without building a list.
     /// - Complexity: as ``search(keys:values:)``; with equal priorities the search stops at the first match.
     func best(keys: [String], values: [String]) -> TrieMatch? {
-        var search = Search(trie: self, keys: keys, values: values, bestOnly: true)
-        search.visit(0, depth: 0)
-        return search.best
+        withSearch(keys: keys, values: values, bestOnly: true) { search in
+            search.visit(0, depth: 0)
+            return search.best
+        }
     }
 
+    /// Runs `body` with a search over buffers borrowed from the trie and the link, so that visiting a node
+    /// retains nothing.
+    private func withSearch<Result>(
+        keys: [String], values: [String], bestOnly: Bool, _ body: (inout Search) -> Result
+    ) -> Result {
+        nodes.withUnsafeBufferPointer { nodes in
+            entries.withUnsafeBufferPointer { entries in
+                keys.withUnsafeBufferPointer { keys in
+                    values.withUnsafeBufferPointer { values in
+                        var search = Search(
+                            nodes: nodes, entries: entries, keys: keys, values: values, bestOnly: bestOnly)
+                        return body(&search)
+                    }
+                }
+            }
+        }
+    }
+
+    /// One search. Its buffers are valid only inside ``withSearch(keys:values:bestOnly:_:)``.
     private struct Search {
-        let trie: RouteTrie
-        let keys: [String]
-        let values: [String]
+        let nodes: UnsafeBufferPointer<Node>
+        let entries: UnsafeBufferPointer<TrieEntry>
+        let keys: UnsafeBufferPointer<String>
+        let values: UnsafeBufferPointer<String>
         let bestOnly: Bool
         /// Every match in depth-first order, when all are wanted.
         var found: [TrieMatch] = []
@@ -131,24 +154,27 @@ struct RouteTrie: Sendable {
         var best: TrieMatch?
         var bestPriority = Int.min
 
-        init(trie: RouteTrie, keys: [String], values: [String], bestOnly: Bool) {
-            self.trie = trie
+        init(
+            nodes: UnsafeBufferPointer<Node>, entries: UnsafeBufferPointer<TrieEntry>,
+            keys: UnsafeBufferPointer<String>,
+            values: UnsafeBufferPointer<String>, bestOnly: Bool
+        ) {
+            self.nodes = nodes
+            self.entries = entries
             self.keys = keys
             self.values = values
             self.bestOnly = bestOnly
         }
 
-        // Nodes are read in place (`trie.nodes[index].field`), never copied out whole: a copy would retain
-        // each of a node's collections on every visit.
         mutating func visit(_ index: Int, depth: Int) {
-            if bestOnly, best != nil, trie.nodes[index].maxPriority <= bestPriority { return }
+            if bestOnly, best != nil, nodes[index].maxPriority <= bestPriority { return }
             if depth == keys.count {
                 consider(node: index, wildcards: false, wildcardStart: nil)
             } else {
-                if let child = trie.nodes[index].literals[ExactText(keys[depth])] {
+                if let child = nodes[index].literals.child(for: keys[depth]) {
                     visit(Int(child), depth: depth + 1)
                 }
-                let parameter = trie.nodes[index].parameter
+                let parameter = nodes[index].parameter
                 if parameter >= 0 {
                     visit(Int(parameter), depth: depth + 1)
                 }
@@ -157,10 +183,10 @@ struct RouteTrie: Sendable {
         }
 
         private mutating func consider(node: Int, wildcards: Bool, wildcardStart: Int?) {
-            let count = wildcards ? trie.nodes[node].wildcards.count : trie.nodes[node].endings.count
+            let count = wildcards ? nodes[node].wildcards.count : nodes[node].endings.count
             for position in 0..<count {
-                let entryIndex = wildcards ? trie.nodes[node].wildcards[position] : trie.nodes[node].endings[position]
-                let priority = trie.entries[Int(entryIndex)].priority
+                let entryIndex = wildcards ? nodes[node].wildcards[position] : nodes[node].endings[position]
+                let priority = entries[Int(entryIndex)].priority
                 if bestOnly, best != nil, priority <= bestPriority { return }
                 guard accepts(Int(entryIndex)) else { continue }
                 let match = TrieMatch(entry: Int(entryIndex), wildcardStart: wildcardStart)
@@ -175,8 +201,8 @@ struct RouteTrie: Sendable {
 
         /// Whether the entry's constraints accept the values its parameters would capture.
         private func accepts(_ entryIndex: Int) -> Bool {
-            if trie.entries[entryIndex].constraints.isEmpty { return true }
-            let entry = trie.entries[entryIndex]
+            if entries[entryIndex].constraints.isEmpty { return true }
+            let entry = entries[entryIndex]
             return entry.constraints.allSatisfy { $0.constraint.accepts(values[entry.parameterDepths[$0.parameter]]) }
         }
     }

@@ -173,7 +173,7 @@ public final class Router: Sendable {
     /// - Complexity: O(*n*) in the length of `url`; independent of the number of routes for tables whose routes
     ///   share priorities.
     public func match(_ url: String) throws(URLRejection) -> RouteMatch? {
-        try state.snapshot.resolveBest(url, options: options.splitOptions).best?.match
+        try currentTables.resolveBest(url, options: options.splitOptions).best?.match
     }
 
     /// Returns every route that `url` matches, in the order a dispatch tries them: the table's candidates by
@@ -182,15 +182,19 @@ public final class Router: Sendable {
     /// - Throws: ``URLRejection`` for malformed input, input beyond the limits, or a host the table does not
     ///   allow.
     public func matches(_ url: String) throws(URLRejection) -> [RouteMatch] {
-        try state.snapshot.resolve(url, options: options.splitOptions).candidates.map(\.match)
+        try currentTables.resolve(url, options: options.splitOptions).candidates.map(\.match)
     }
 
     /// Returns the table `url` is routed to first, the link as that table sees it, and the best match.
     package func resolve(_ url: String) throws(URLRejection) -> (link: DeepLink, table: RouteTable, match: RouteMatch?)
     {
-        let resolution = try state.snapshot.resolveBest(url, options: options.splitOptions)
+        let resolution = try currentTables.resolveBest(url, options: options.splitOptions)
         return (resolution.link, resolution.table, resolution.best?.match)
     }
+
+    /// The tables as they are now: matching needs nothing else from the state, and copying one dictionary
+    /// costs one retain where the whole state costs one per field.
+    private var currentTables: [RouteTable: CompiledTable] { state.withLock { $0.tables } }
 
     /// Returns whether some route matches `url`. Runs nothing; a rejected input gives `false`, and the default
     /// route is not a match.

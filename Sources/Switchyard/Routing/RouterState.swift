@@ -18,6 +18,15 @@ struct Resolution: Sendable {
 }
 
 extension RouterState {
+    /// Splits `input` for the table its scheme routes to and finds its candidates; see the tables' own method.
+    func resolve(_ input: String, options: SplitOptions) throws(URLRejection) -> Resolution {
+        try tables.resolve(input, options: options)
+    }
+}
+
+/// Matching reads only the tables: a lookup takes them out of the router's state alone (one reference to retain),
+/// not the whole state.
+extension [RouteTable: CompiledTable] {
     /// Splits `input` for the table its scheme routes to and finds its candidates there, then, for a scheme
     /// table that falls back, in the global table (seen through the global table's own host rules).
     func resolve(_ input: String, options: SplitOptions) throws(URLRejection) -> Resolution {
@@ -49,13 +58,20 @@ extension RouterState {
         _ input: String, options: SplitOptions, _ body: (CompiledTable, SplitURL) -> Bool
     ) throws(URLRejection) -> (DeepLink, RouteTable) {
         var first = RouteTable.global
+        // Each table is looked up once: a table read out of the dictionary is a copy of its fields.
+        var firstTable: CompiledTable?
         let split = try URLSplitter.split(input, options: options) { scheme in
-            if let scheme, tables[.scheme(scheme)] != nil { first = .scheme(scheme) }
-            return tables[first]?.settings.hostRules ?? HostRules()
+            if let scheme, let table = self[.scheme(scheme)] {
+                first = .scheme(scheme)
+                firstTable = table
+            } else {
+                firstTable = self[.global]
+            }
+            return firstTable?.settings.hostRules ?? HostRules()
         }.get()
-        guard let firstTable = tables[first] else { return (split.link, first) }
+        guard let firstTable else { return (split.link, first) }
         let isDone = body(firstTable, split)
-        if !isDone, first != .global, firstTable.settings.fallsBackToGlobalRoutes, let global = tables[.global] {
+        if !isDone, first != .global, firstTable.settings.fallsBackToGlobalRoutes, let global = self[.global] {
             // A URL that the global table's rules refuse is not matched there; it is not a rejection.
             let globalRules = global.settings.hostRules
             let globalSplit =

@@ -9,7 +9,7 @@ struct ExactText: Hashable, Sendable {
     init(_ text: String) { self.text = text }
 
     static func == (lhs: ExactText, rhs: ExactText) -> Bool {
-        lhs.text.utf8.count == rhs.text.utf8.count && lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        LiteralEdges.equal(lhs.text, rhs.text)
     }
 
     func hash(into hasher: inout Hasher) {
@@ -27,5 +27,8 @@ extension String {
     func isExactly(_ other: String) -> Bool { ExactText(self) == ExactText(other) }
 
     /// Whether the text is a dot segment: exactly `.` or `..`.
-    var isDotSegment: Bool { isExactly(".") || isExactly("..") }
+    var isDotSegment: Bool {
+        // No other text is canonically equivalent to "." or "..", so `==` compares bytes here.
+        utf8.count <= 2 && (self == "." || self == "..")
+    }
 }

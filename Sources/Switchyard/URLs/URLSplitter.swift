@@ -69,13 +69,18 @@ enum URLSplitter {
 
     /// Lowercases ASCII letters only, so the result never depends on Unicode case tables.
     static func lowercasedASCII(_ text: String) -> String {
-        guard text.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else {
-            return text
-        }
-        return String(
-            decoding: text.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 },
-            as: UTF8.self)
+        var text = text
+        return text.withUTF8 { lowercasedASCII($0[...]) } ?? text
     }
+
+    /// The bytes as text with ASCII letters lowercased, or `nil` when they hold no uppercase letter (the caller
+    /// then has the text already, or makes it from the bytes as they are).
+    static func lowercasedASCII(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+        guard bytes.contains(where: isUppercase) else { return nil }
+        return String(decoding: bytes.lazy.map { isUppercase($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+
+    static func isUppercase(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "A") < 26 }
 }
 
 /// One pass over one input.
@@ -114,7 +119,9 @@ private struct SplitRun {
                         "a scheme is a letter followed by letters, digits, '+', '-' or '.'")
                 }
             } else {
-                scheme = URLSplitter.lowercasedASCII(String(decoding: bytes[0..<colon], as: UTF8.self))
+                scheme =
+                    URLSplitter.lowercasedASCII(bytes[0..<colon])
+                    ?? String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<colon]), as: UTF8.self)
                 cursor = colon + 1
             }
         }

@@ -1,0 +1,46 @@
+import Switchyard
+import Testing
+
+/// A node's literal edges are scanned while they are few and indexed by a byte hash once there are more than
+/// eight; both ways must find each literal, and only by its exact bytes.
+@Suite("Literal edges")
+struct LiteralEdgeTests {
+    /// Sibling counts on both sides of the switch from a scan to an index, and one that regrows the index.
+    @Test("every sibling literal reaches its own route", arguments: [1, 8, 9, 17, 300])
+    func everySiblingIsReached(count: Int) throws {
+        let router = Router()
+        let names = (0..<count).map { "item\($0)" }
+        for name in names { try router.add("/shelf/\(name)") }
+        for name in names {
+            #expect(try router.match("app://shelf/\(name)")?.route.expansion == "/shelf/\(name)")
+        }
+        // Near misses: a prefix, an extension, another case and a name that was never added.
+        for miss in ["item", "item\(count)", "ITEM0", "item0x", ""] {
+            #expect(try router.match("app://shelf/\(miss)") == nil, "\(miss) must not match")
+        }
+    }
+
+    @Test("literals compare by bytes, not by canonical equivalence", arguments: [2, 40])
+    func canonicalEquivalentsStayApart(siblings: Int) throws {
+        let router = Router()
+        for index in 0..<siblings { try router.add("/menu/dish\(index)") }
+        try router.add("/menu/café")  // precomposed é
+        try router.add("/menu/:item")
+        #expect(try router.match("app://menu/caf%C3%A9")?.route.expansion == "/menu/café")
+        let decomposed = try router.match("app://menu/cafe%CC%81")
+        #expect(decomposed?.route.expansion == "/menu/:item")
+        #expect(decomposed?.parameters == ["item": "cafe\u{301}"])
+    }
+
+    @Test("long literals that share a prefix are told apart")
+    func longLiteralsWithSharedPrefixes() throws {
+        let router = Router()
+        let stem = String(repeating: "segment-", count: 8)
+        let names = (0..<20).map { "\(stem)\($0)" }
+        for name in names { try router.add("/deep/\(name)") }
+        for name in names {
+            #expect(try router.match("app://deep/\(name)")?.route.expansion == "/deep/\(name)")
+        }
+        #expect(try router.match("app://deep/\(stem)") == nil)
+    }
+}
