@@ -8,8 +8,8 @@ struct Registration: Sendable {
     var action: RouteAction?
     /// A number the registrant chose (a route file's declaration index), reported on the route.
     var tag: Int?
-    /// The pattern's shape, parameter names aside, for finding duplicates.
-    var shape: [[Segment]]
+    /// The pattern's shape, parameter names aside, for finding duplicates: see ``RoutePattern/shapeKey``.
+    var shape: ExactText
 
     init(
         pattern: RoutePattern, name: String?, priority: Int, constraints: [String: ParameterConstraint],
@@ -21,7 +21,7 @@ struct Registration: Sendable {
         self.priority = priority
         self.constraints = constraints
         self.action = action
-        shape = pattern.expanded.map(\.shape)
+        shape = ExactText(pattern.shapeKey)
     }
 }
 
@@ -31,7 +31,7 @@ struct CompiledTable: Sendable {
     var settings = TableSettings()
     private(set) var registrations: [Registration] = []
     private(set) var trie: RouteTrie
-    private var shapeCounts: [[[Segment]]: Int] = [:]
+    private var shapeCounts: [ExactText: Int] = [:]
     /// The route each trie entry stands for, built once when it is added, with what a match of it needs, so that
     /// matching builds and copies as little as it can.
     private var entryRoutes: [Route] = []
@@ -46,9 +46,10 @@ struct CompiledTable: Sendable {
     mutating func add(_ registration: Registration) {
         let index = registrations.count
         registrations.append(registration)
-        shapeCounts[registration.shape, default: 0] += 1
-        let isDuplicate = shapeCounts[registration.shape, default: 0] > 1
-        if shapeCounts[registration.shape] == 2 {
+        // One lookup of the shape: hashing it is the dearest part of adding a route.
+        let shapeCount = Self.increment(&shapeCounts[registration.shape, default: 0])
+        let isDuplicate = shapeCount > 1
+        if shapeCount == 2 {
             // The first duplicate of a shape: the routes registered earlier with it become duplicates too.
             for (entryIndex, entry) in trie.entries.enumerated()
             where registrations[entry.registration].shape == registration.shape {
@@ -66,6 +67,12 @@ struct CompiledTable: Sendable {
             trie.insert(expansion.segments, entry)
             entryRoutes.append(makeRoute(entry, isDuplicate: isDuplicate))
         }
+    }
+
+    /// Adds one to `count` and returns the new count.
+    private static func increment(_ count: inout Int) -> Int {
+        count += 1
+        return count
     }
 
     /// Removes the registrations that `shouldRemove` selects and recompiles the trie.

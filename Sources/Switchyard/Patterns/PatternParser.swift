@@ -18,6 +18,8 @@ struct PatternParser {
     func expand() throws(PatternError) -> [Expansion] {
         let pieces = try splitGroups()
         let groups = pieces.indices.filter { pieces[$0].isOptional }
+        // Most patterns have no group: one expansion, the whole pattern.
+        if groups.isEmpty { return [try parseExpansion(Array(bytes.indices))] }
         var expansions: [Expansion] = []
         // Masks from all groups down to none, the first group as the highest bit: earlier groups first.
         for mask in stride(from: (1 << groups.count) - 1, through: 0, by: -1) {
@@ -80,77 +82,95 @@ struct PatternParser {
 
     /// Parses one expansion, given as the positions in the written pattern of its bytes.
     private func parseExpansion(_ positions: [Int]) throws(PatternError) -> Expansion {
+        // The expansion's bytes in one array; a segment is a range of it, and `positions` maps an offset back
+        // to the written pattern for errors.
+        let expansion = positions.map { bytes[$0] }
         var segments: [Segment] = []
-        var texts: [String] = []
-        var names = Set<String>()
+        // The expansion as text: `/` and the segments, empty segments dropped.
+        var text: [UInt8] = []
+        text.reserveCapacity(expansion.count + 1)
+        // Few parameters are compared in a scan; a set takes over past that, so many stay linear.
+        var names: [String] = []
+        var manyNames = Set<String>()
         var wildcardPosition: Int?
         var start = 0
-        while start < positions.count {
+        while start < expansion.count {
             var end = start
-            while end < positions.count, bytes[positions[end]] != UInt8(ascii: "/") { end += 1 }
+            while end < expansion.count, expansion[end] != UInt8(ascii: "/") { end += 1 }
             if end > start {
-                let segmentPositions = Array(positions[start..<end])
                 if let wildcardPosition {
                     throw PatternError(
                         .wildcardNotLast, at: wildcardPosition, in: pattern, "'*' must be the last segment")
                 }
-                let segment = try parseSegment(segmentPositions)
+                let segment = try parseSegment(start..<end, of: expansion, positions)
                 switch segment {
                 case .wildcard:
-                    wildcardPosition = segmentPositions[0]
+                    wildcardPosition = positions[start]
                 case .parameter(let name):
-                    if !names.insert(name).inserted {
+                    if names.count == 16 { manyNames = Set(names) }
+                    let isRepeated = names.count < 16 ? names.contains(name) : !manyNames.insert(name).inserted
+                    names.append(name)
+                    if isRepeated {
                         throw PatternError(
-                            .duplicateParameterName, at: segmentPositions[0], in: pattern,
+                            .duplicateParameterName, at: positions[start], in: pattern,
                             "the parameter name '\(name)' is used twice")
                     }
                 case .literal:
                     break
                 }
                 segments.append(segment)
-                texts.append(String(decoding: segmentPositions.map { bytes[$0] }, as: UTF8.self))
+                text.append(UInt8(ascii: "/"))
+                text.append(contentsOf: expansion[start..<end])
             }
             start = end + 1
         }
-        return Expansion(segments: segments, text: "/" + texts.joined(separator: "/"))
+        if text.isEmpty { text.append(UInt8(ascii: "/")) }
+        return Expansion(segments: segments, text: String(decoding: text, as: UTF8.self))
     }
 
-    private func parseSegment(_ positions: [Int]) throws(PatternError) -> Segment {
-        let segmentBytes = positions.map { bytes[$0] }
-        if let reserved = segmentBytes.firstIndex(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") }) {
+    /// Parses one segment: a range of an expansion's bytes, whose offsets `positions` maps to the written pattern.
+    private func parseSegment(
+        _ range: Range<Int>, of expansion: [UInt8], _ positions: [Int]
+    ) throws(PatternError) -> Segment {
+        let segment = expansion[range]
+        if let reserved = segment.firstIndex(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") }) {
             throw PatternError(
                 .reservedCharacter, at: positions[reserved], in: pattern,
                 "'#' and '?' cannot appear in a pattern; write %23 or %3F for the character")
         }
-        if segmentBytes == [UInt8(ascii: "*")] { return .wildcard }
-        if let star = segmentBytes.firstIndex(of: UInt8(ascii: "*")) {
+        if segment.count == 1, segment.first == UInt8(ascii: "*") { return .wildcard }
+        if let star = segment.firstIndex(of: UInt8(ascii: "*")) {
             throw PatternError(
                 .wildcardInSegment, at: positions[star], in: pattern,
                 "'*' must be a whole segment; write %2A for the character")
         }
-        if segmentBytes[0] == UInt8(ascii: ":") {
-            guard segmentBytes.count > 1 else {
-                throw PatternError(.emptyParameterName, at: positions[0], in: pattern, "a parameter needs a name")
+        if segment.first == UInt8(ascii: ":") {
+            guard segment.count > 1 else {
+                throw PatternError(
+                    .emptyParameterName, at: positions[segment.startIndex], in: pattern, "a parameter needs a name")
             }
-            if let bad = segmentBytes.indices.dropFirst().first(where: { !isNameByte(segmentBytes[$0]) }) {
+            if let bad = segment.dropFirst().firstIndex(where: { !isNameByte($0) }) {
                 throw PatternError(
                     .invalidParameterName, at: positions[bad], in: pattern,
                     "a parameter name is made of letters, digits and '_'")
             }
-            return .parameter(String(decoding: segmentBytes.dropFirst(), as: UTF8.self))
+            return .parameter(String(decoding: segment.dropFirst(), as: UTF8.self))
         }
-        let literal = try decodeLiteral(segmentBytes, positions)
+        let literal = try decodeLiteral(range, of: expansion, positions)
         if literal.isDotSegment {
             throw PatternError(
-                .dotSegment, at: positions[0], in: pattern, "'\(literal)' can never match: such URLs are rejected")
+                .dotSegment, at: positions[segment.startIndex], in: pattern,
+                "'\(literal)' can never match: such URLs are rejected")
         }
         return .literal(ExactText(literal))
     }
 
-    private func decodeLiteral(_ segmentBytes: [UInt8], _ positions: [Int]) throws(PatternError) -> String {
+    private func decodeLiteral(
+        _ range: Range<Int>, of expansion: [UInt8], _ positions: [Int]
+    ) throws(PatternError) -> String {
         do throws(DecodingFailure) {
-            return try segmentBytes.withUnsafeBufferPointer { buffer throws(DecodingFailure) in
-                try PercentDecoding.decode(buffer, 0..<buffer.count)
+            return try expansion.withUnsafeBufferPointer { buffer throws(DecodingFailure) in
+                try PercentDecoding.decode(buffer, range)
             }
         } catch {
             let code: PatternError.Code =

@@ -72,8 +72,7 @@ public final class Router: Sendable {
         constraints: [String: ParameterConstraint], action: RouteAction?, tag: Int? = nil
     ) throws(PatternError) {
         let parsed = try RoutePattern(pattern)
-        let names = Set(parsed.parameterNames)
-        if let unknown = constraints.keys.sorted().first(where: { !names.contains($0) }) {
+        if !constraints.isEmpty, let unknown = constraints.keys.sorted().first(where: { !parsed.hasParameter($0) }) {
             throw PatternError(
                 .unknownParameter, at: nil, in: pattern,
                 "there is a constraint for '\(unknown)', which is not a parameter")

@@ -30,6 +30,10 @@ struct LiteralEdgeTests {
         let decomposed = try router.match("app://menu/cafe%CC%81")
         #expect(decomposed?.route.expansion == "/menu/:item")
         #expect(decomposed?.parameters == ["item": "cafe\u{301}"])
+        // Canonically equivalent and as many bytes: d with a dot above and one below, in either order.
+        try router.add("/menu/\u{1E0B}\u{323}")
+        #expect(try router.match("app://menu/%E1%B8%8B%CC%A3")?.route.expansion == "/menu/\u{1E0B}\u{323}")
+        #expect(try router.match("app://menu/%E1%B8%8D%CC%87")?.route.expansion == "/menu/:item")
     }
 
     @Test("long literals that share a prefix are told apart")

@@ -111,6 +111,21 @@ struct PrecedenceTests {
         #expect(walk.routes.map(\.isDuplicate) == [true, true])
     }
 
+    @Test(
+        "duplicates are shapes equal byte for byte",
+        arguments: [
+            (["/menu/café", "/menu/cafe\u{301}"], [false, false]),  // canonically equivalent, other bytes
+            (["/x/\u{1E0B}\u{323}", "/x/\u{1E0D}\u{307}"], [false, false]),  // the same, and as many bytes
+            (["/a/b%2Fc", "/a/b/c"], [false, false]),  // one literal holding a slash, two literals
+            (["/p/:x(/q)", "/p/:y(/q)"], [true, true, true, true]),  // every expansion of a shared shape
+            (["/p/:x/*", "/p/:x"], [false, false]),
+            (["/L1:x", "/L1:x"], [true, true]),  // literal text that looks like the shape encoding
+        ])
+    func duplicatesAreExactShapes(patterns: [String], marks: [Bool]) throws {
+        let router = try Router(patterns)
+        #expect(router.routes.map(\.isDuplicate) == marks)
+    }
+
     @Test func caseInsensitiveLiteralsKeepTheValuesCase() throws {
         // S88
         let folded = try Router(
