@@ -69,10 +69,14 @@ enum PercentDecoding {
         var index = range.lowerBound
         while index < range.upperBound {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) { return nil }
-            if byte < 0x20 || byte == 0x7F { throw .control(at: index) }
-            // C1 controls (U+0080–U+009F) are encoded as C2 80 … C2 9F.
-            if byte == 0xC2, index + 1 < range.upperBound, bytes[index + 1] <= 0x9F { throw .control(at: index) }
+            if byte &- 0x20 < 0x5F {
+                // Printable ASCII, the usual case: only an escape or a `+` to decode needs more.
+                if byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) { return nil }
+            } else {
+                if byte < 0x20 || byte == 0x7F { throw .control(at: index) }
+                // C1 controls (U+0080–U+009F) are encoded as C2 80 … C2 9F.
+                if byte == 0xC2, index + 1 < range.upperBound, bytes[index + 1] <= 0x9F { throw .control(at: index) }
+            }
             index += 1
         }
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)

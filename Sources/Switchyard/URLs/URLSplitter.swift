@@ -103,8 +103,23 @@ private struct SplitRun {
 
     mutating func split(hostRules: (String?) -> HostRules) throws(URLRejection) -> SplitURL {
         let count = bytes.count
-        let fragmentStart = firstIndex(of: "#", in: 0..<count) ?? count
-        let queryStart = firstIndex(of: "?", in: 0..<fragmentStart)
+        // One pass finds the query and the fragment and counts the slashes before them.
+        var fragmentStart = count
+        var queryStart: Int?
+        var slashes = 0
+        var index = 0
+        while index < count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "/") {
+                if queryStart == nil { slashes += 1 }
+            } else if byte == UInt8(ascii: "?") {
+                if queryStart == nil { queryStart = index }
+            } else if byte == UInt8(ascii: "#") {
+                fragmentStart = index
+                break
+            }
+            index += 1
+        }
         let pathEnd = queryStart ?? fragmentStart
 
         var cursor = 0
@@ -134,8 +149,7 @@ private struct SplitRun {
             cursor = authorityEnd
         }
 
-        // The components in one allocation: at most one per `/` plus one, and the host.
-        let slashes = bytes[cursor..<pathEnd].reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 }
+        // The components in one allocation: at most one per `/` of the path plus one, and the host.
         components.reserveCapacity(min(slashes + 2, max(limits.maxComponents, 0)))
         let rules = hostRules(scheme)
         if scheme != nil {
@@ -165,6 +179,8 @@ private struct SplitRun {
     }
 
     private func parseAuthority(_ range: Range<Int>) throws(URLRejection) -> Host {
+        // `myapp:///path`: an empty authority, the usual form of a custom-scheme link without a host.
+        if range.isEmpty { return Host(name: "", range: range, isIPLiteral: false, port: nil) }
         if firstIndex(of: "@", in: range) != nil {
             throw URLRejection(
                 .userinfo, at: range.lowerBound, in: input, "user information ('user@') before the host is not allowed")
