@@ -8,8 +8,6 @@ struct Registration: Sendable {
     var action: RouteAction?
     /// A number the registrant chose (a route file's declaration index), reported on the route.
     var tag: Int?
-    /// The pattern's shape, parameter names aside, for finding duplicates: see ``RoutePattern/shapeKey``.
-    var shape: ExactText
 
     init(
         pattern: RoutePattern, name: String?, priority: Int, constraints: [String: ParameterConstraint],
@@ -21,7 +19,6 @@ struct Registration: Sendable {
         self.priority = priority
         self.constraints = constraints
         self.action = action
-        shape = ExactText(pattern.shapeKey)
     }
 }
 
@@ -31,7 +28,12 @@ struct CompiledTable: Sendable {
     var settings = TableSettings()
     private(set) var registrations: [Registration] = []
     private(set) var trie: RouteTrie
-    private var shapeCounts: [ExactText: Int] = [:]
+    /// For each shape registered so far, the first trie entry of the registration that brought it, or `-1` once
+    /// the shape has a duplicate: one lookup per route finds duplicates. A shape is where each of a registration's
+    /// expansions ended up in the trie (see ``RouteTrie/insert(_:_:)``); a pattern without optional groups, the
+    /// usual case, has one expansion and a shape that is one number.
+    private var singleShapes: [Int: Int32] = [:]
+    private var groupedShapes: [[Int]: Int32] = [:]
     /// The route each trie entry stands for, built once when it is added, with what a match of it needs, so that
     /// matching builds and copies as little as it can.
     private var entryRoutes: [Route] = []
@@ -46,17 +48,11 @@ struct CompiledTable: Sendable {
     mutating func add(_ registration: Registration) {
         let index = registrations.count
         registrations.append(registration)
-        // One lookup of the shape: hashing it is the dearest part of adding a route.
-        let shapeCount = Self.increment(&shapeCounts[registration.shape, default: 0])
-        let isDuplicate = shapeCount > 1
-        if shapeCount == 2 {
-            // The first duplicate of a shape: the routes registered earlier with it become duplicates too.
-            for (entryIndex, entry) in trie.entries.enumerated()
-            where registrations[entry.registration].shape == registration.shape {
-                entryRoutes[entryIndex] = makeRoute(entry, isDuplicate: true)
-            }
-        }
-        for (expansionIndex, expansion) in registration.pattern.expanded.enumerated() {
+        let firstEntry = trie.entries.count
+        let expansions = registration.pattern.expanded
+        var terminals: [Int] = []  // filled only for a pattern with optional groups: no allocation otherwise
+        var firstTerminal = 0
+        for (expansionIndex, expansion) in expansions.enumerated() {
             let names = expansion.parameterNames
             let constraints = registration.constraints.compactMap { name, constraint in
                 names.firstIndex(of: name).map { (parameter: $0, constraint: constraint) }
@@ -64,15 +60,34 @@ struct CompiledTable: Sendable {
             let entry = TrieEntry(
                 registration: index, expansionIndex: expansionIndex, priority: registration.priority,
                 parameterNames: names, parameterDepths: expansion.parameterDepths, constraints: constraints)
-            trie.insert(expansion.segments, entry)
+            let terminal = trie.insert(expansion.segments, entry)
+            if expansionIndex == 0 { firstTerminal = terminal }
+            if expansions.count > 1 { terminals.append(terminal) }
+        }
+        let earlier =
+            expansions.count == 1
+            ? Self.register(&singleShapes[firstTerminal], firstEntry: firstEntry)
+            : Self.register(&groupedShapes[terminals], firstEntry: firstEntry)
+        if let earlier, earlier >= 0 {
+            // The first duplicate of a shape: the registration that brought it becomes a duplicate too.
+            let count = registrations[trie.entries[earlier].registration].pattern.expanded.count
+            for entryIndex in earlier..<earlier + count {
+                entryRoutes[entryIndex] = makeRoute(trie.entries[entryIndex], isDuplicate: true)
+            }
+        }
+        let isDuplicate = earlier != nil
+        for entry in trie.entries[firstEntry...] {
             entryRoutes.append(makeRoute(entry, isDuplicate: isDuplicate))
         }
     }
 
-    /// Adds one to `count` and returns the new count.
-    private static func increment(_ count: inout Int) -> Int {
-        count += 1
-        return count
+    /// Records a registration of a shape in the shape's slot.
+    /// - Returns: `nil` for a new shape; else the slot's earlier value: the first entry of the registration to mark
+    ///   as a duplicate, or `-1` when it is marked already.
+    private static func register(_ slot: inout Int32?, firstEntry: Int) -> Int? {
+        let earlier = slot
+        slot = earlier == nil ? Int32(firstEntry) : -1
+        return earlier.map(Int.init)
     }
 
     /// Removes the registrations that `shouldRemove` selects and recompiles the trie.
@@ -119,20 +134,35 @@ struct CompiledTable: Sendable {
     }
 
     /// The matches of a link split for this table, in match order, each with what runs for it.
-    func matches(_ split: SplitURL) -> [Candidate] {
-        trie.search(keys: keys(split), values: split.values).map { candidate($0, split) }
+    func matches(_ split: SplitView) -> [Candidate] {
+        let values = split.values
+        let found = withKeys(split.components) { trie.search(keys: $0, values: values) }
+        return found.map { candidate($0, split) }
     }
 
     /// The first match in match order of a link split for this table, with what runs for it.
-    func bestMatch(_ split: SplitURL) -> Candidate? {
-        trie.best(keys: keys(split), values: split.values).map { candidate($0, split) }
+    func bestMatch(_ split: SplitView) -> Candidate? {
+        let values = split.values
+        guard let found = withKeys(split.components, { trie.best(keys: $0, values: values) }) else { return nil }
+        return candidate(found, split)
     }
 
-    private func keys(_ split: SplitURL) -> [String] {
-        trie.foldsLiteralCase ? split.link.pathComponents.map(trie.key) : split.link.pathComponents
+    /// Calls `body` with the components as the trie's literals see them: lowercased, in temporary storage, when
+    /// literal case is folded.
+    private func withKeys<Result>(
+        _ components: UnsafeBufferPointer<String>, _ body: (UnsafeBufferPointer<String>) -> Result
+    ) -> Result {
+        guard trie.foldsLiteralCase else { return body(components) }
+        return withUnsafeTemporaryAllocation(of: String.self, capacity: max(components.count, 1)) { keys in
+            for (index, component) in components.enumerated() {
+                keys.initializeElement(at: index, to: trie.key(component))
+            }
+            defer { UnsafeMutableBufferPointer(rebasing: keys[..<components.count]).deinitialize() }
+            return body(UnsafeBufferPointer(rebasing: keys[..<components.count]))
+        }
     }
 
-    private func candidate(_ found: TrieMatch, _ split: SplitURL) -> Candidate {
+    private func candidate(_ found: TrieMatch, _ split: SplitView) -> Candidate {
         let route = entryRoutes[found.entry]
         let plan = route.plan
         var parameters: [String: String] = [:]

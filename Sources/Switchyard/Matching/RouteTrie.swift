@@ -54,7 +54,11 @@ struct RouteTrie: Sendable {
 
     func key(_ literal: ExactText) -> ExactText { foldsLiteralCase ? ExactText(literal.text.lowercased()) : literal }
 
-    mutating func insert(_ segments: [Segment], _ entry: TrieEntry) {
+    /// Adds an expansion's entry.
+    /// - Returns: where the entry ended up: its node, doubled, plus one when the entry waits for a wildcard. Two
+    ///   expansions end up at the same place exactly when they have the same shape (parameter names aside).
+    @discardableResult
+    mutating func insert(_ segments: [Segment], _ entry: TrieEntry) -> Int {
         let entryIndex = Int32(entries.count)
         entries.append(entry)
         var node = 0
@@ -76,12 +80,13 @@ struct RouteTrie: Sendable {
             case .wildcard:
                 let position = insertionPoint(for: entry, in: nodes[node].wildcards)
                 nodes[node].wildcards.insert(entryIndex, at: position)
-                return
+                return node * 2 + 1
             }
             nodes[node].maxPriority = max(nodes[node].maxPriority, entry.priority)
         }
         let position = insertionPoint(for: entry, in: nodes[node].endings)
         nodes[node].endings.insert(entryIndex, at: position)
+        return node * 2
     }
 
     private mutating func appendNode() -> Int {
@@ -89,9 +94,17 @@ struct RouteTrie: Sendable {
         return nodes.count - 1
     }
 
-    /// Where `entry` goes in a node's list, which is kept in precedence order.
+    /// Where `entry` goes in a node's list, which is kept in precedence order: a binary search, so that many
+    /// routes of one shape cost O(log n) each, and at once at the end in the usual case of a route registered
+    /// after the others with no higher priority.
     private func insertionPoint(for entry: TrieEntry, in list: [Int32]) -> Int {
-        list.firstIndex { entry.precedes(entries[Int($0)]) } ?? list.endIndex
+        guard let last = list.last, entry.precedes(entries[Int(last)]) else { return list.endIndex }
+        var (low, high) = (0, list.count - 1)
+        while low < high {
+            let middle = (low + high) / 2
+            if entry.precedes(entries[Int(list[middle])]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     /// Finds the routes that match `keys`, in match order: priority, then specificity, then registration.
@@ -101,7 +114,7 @@ struct RouteTrie: Sendable {
     ///   - values: the components as parameters see them.
     /// - Complexity: proportional to the trie nodes consistent with the components, independent of the number
     ///   of routes that are not.
-    func search(keys: [String], values: [String]) -> [TrieMatch] {
+    func search(keys: UnsafeBufferPointer<String>, values: UnsafeBufferPointer<String>) -> [TrieMatch] {
         let found = withSearch(keys: keys, values: values, bestOnly: false) { search in
             search.visit(0, depth: 0)
             return search.found
@@ -116,7 +129,7 @@ struct RouteTrie: Sendable {
 
     /// The first route in match order that matches `keys`, found without building a list.
     /// - Complexity: as ``search(keys:values:)``; with equal priorities the search stops at the first match.
-    func best(keys: [String], values: [String]) -> TrieMatch? {
+    func best(keys: UnsafeBufferPointer<String>, values: UnsafeBufferPointer<String>) -> TrieMatch? {
         withSearch(keys: keys, values: values, bestOnly: true) { search in
             search.visit(0, depth: 0)
             return search.best
@@ -126,17 +139,13 @@ struct RouteTrie: Sendable {
     /// Runs `body` with a search over buffers borrowed from the trie and the link, so that visiting a node
     /// retains nothing.
     private func withSearch<Result>(
-        keys: [String], values: [String], bestOnly: Bool, _ body: (inout Search) -> Result
+        keys: UnsafeBufferPointer<String>, values: UnsafeBufferPointer<String>, bestOnly: Bool,
+        _ body: (inout Search) -> Result
     ) -> Result {
         nodes.withUnsafeBufferPointer { nodes in
             entries.withUnsafeBufferPointer { entries in
-                keys.withUnsafeBufferPointer { keys in
-                    values.withUnsafeBufferPointer { values in
-                        var search = Search(
-                            nodes: nodes, entries: entries, keys: keys, values: values, bestOnly: bestOnly)
-                        return body(&search)
-                    }
-                }
+                var search = Search(nodes: nodes, entries: entries, keys: keys, values: values, bestOnly: bestOnly)
+                return body(&search)
             }
         }
     }

@@ -31,28 +31,6 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         return expanded.flatMap(\.parameterNames).filter { seen.insert($0).inserted }
     }
 
-    /// The expansions' segments with parameter names left out, as one text: equal for two patterns exactly when
-    /// they match the same links in the same way. A literal is written `L`, its byte count, `:` and its bytes (so
-    /// no literal can pass for other segments), a parameter `P`, a wildcard `W`, and each expansion ends with `|`.
-    /// A text hashes in one pass, where nested arrays of segments hash element by element. Compare it as
-    /// ``ExactText``: `String` equality would take canonically equivalent literals for the same.
-    var shapeKey: String {
-        var key = ""
-        for expansion in expanded {
-            for segment in expansion.segments {
-                switch segment {
-                case .literal(let literal):
-                    key += "L\(literal.text.utf8.count):"
-                    key += literal.text
-                case .parameter: key += "P"
-                case .wildcard: key += "W"
-                }
-            }
-            key += "|"
-        }
-        return key
-    }
-
     /// Whether some expansion has a parameter named `name`.
     func hasParameter(_ name: String) -> Bool {
         expanded.contains { $0.parameterNames.contains(name) }

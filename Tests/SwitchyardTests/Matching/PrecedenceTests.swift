@@ -126,6 +126,42 @@ struct PrecedenceTests {
         #expect(router.routes.map(\.isDuplicate) == marks)
     }
 
+    @Test func literalsThatDifferOnlyInCaseAreDuplicatesWhenCaseIsFolded() throws {
+        let patterns = ["/Shop/:id", "/shop/:code", "/shop"]
+        let folded = try Router(patterns, options: RouterOptions(matchesLiteralsCaseInsensitively: true))
+        #expect(folded.routes.map(\.isDuplicate) == [true, true, false])
+        let exact = try Router(patterns)
+        #expect(exact.routes.map(\.isDuplicate) == [false, false, false])
+    }
+
+    @Test func everyRouteOfAShapeIsMarkedHoweverManyShareIt() throws {
+        // Duplicates are found with one lookup per route: many shared shapes build in linear time.
+        let router = Router()
+        for index in 0..<600 {
+            try router.add("/pair\(index / 2)/:p\(index % 2)", name: "pair")
+            try router.add("/same/:p\(index)", name: "same")
+            try router.add("/alone\(index)/:p", name: "alone")
+        }
+        let marks = Dictionary(grouping: router.routes, by: { $0.name ?? "" }).mapValues { $0.map(\.isDuplicate) }
+        #expect(marks["pair"] == Array(repeating: true, count: 600))
+        #expect(marks["same"] == Array(repeating: true, count: 600))
+        #expect(marks["alone"] == Array(repeating: false, count: 600))
+        #expect(try router.matches("same/x").map(\.route.expansion) == (0..<600).map { "/same/:p\($0)" })
+    }
+
+    @Test(
+        "routes ending at one node are tried by priority, then registration",
+        arguments: [[0, 0, 0], [1, 2, 3], [3, 2, 1], [2, 0, 2, 1, 0, 3, 1, 2], [5, 5, -1, 5, 7, -1, 0, 7, 5]])
+    func routesEndingAtOneNodeAreOrdered(priorities: [Int]) throws {
+        let router = Router()
+        for (index, priority) in priorities.enumerated() {
+            try router.add("/item/:p\(index)", name: "\(index)", priority: priority)
+        }
+        let expected = priorities.indices.sorted { (-priorities[$0], $0) < (-priorities[$1], $1) }
+        #expect(try router.matches("item/x").map(\.route.name) == expected.map(String.init))
+        #expect(try router.match("item/x")?.route.name == expected.first.map(String.init))
+    }
+
     @Test func caseInsensitiveLiteralsKeepTheValuesCase() throws {
         // S88
         let folded = try Router(
