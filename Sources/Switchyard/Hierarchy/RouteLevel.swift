@@ -92,7 +92,7 @@ extension CompiledTable {
     /// The candidates that match the first `length` components of a split link, in match order.
     func matches(prefix length: Int, of split: SplitURL) -> [Candidate] {
         let prefix = Array(split.link.pathComponents.prefix(length))
-        return matches(
-            SplitURL(link: split.link.with(pathComponents: prefix), values: Array(split.values.prefix(length))))
+        return SplitURL(link: split.link.with(pathComponents: prefix), values: Array(split.values.prefix(length)))
+            .withView(matches)
     }
 }

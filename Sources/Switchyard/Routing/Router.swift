@@ -172,7 +172,7 @@ public final class Router: Sendable {
     /// - Complexity: O(*n*) in the length of `url`; independent of the number of routes for tables whose routes
     ///   share priorities.
     public func match(_ url: String) throws(URLRejection) -> RouteMatch? {
-        try currentTables.resolveBest(url, options: options.splitOptions).best?.match
+        try currentTables.best(url, options: options.splitOptions)?.match
     }
 
     /// Returns every route that `url` matches, in the order a dispatch tries them: the table's candidates by

@@ -31,7 +31,7 @@ extension [RouteTable: CompiledTable] {
     /// table that falls back, in the global table (seen through the global table's own host rules).
     func resolve(_ input: String, options: SplitOptions) throws(URLRejection) -> Resolution {
         var found: [Candidate] = []
-        let (link, table) = try search(input, options: options) { table, split in
+        let (link, table) = try search(input, options: options, keeping: \.link) { table, split in
             found += table.matches(split)
             return false
         }
@@ -44,23 +44,38 @@ extension [RouteTable: CompiledTable] {
         _ input: String, options: SplitOptions
     ) throws(URLRejection) -> (link: DeepLink, table: RouteTable, best: Candidate?) {
         var best: Candidate?
-        let (link, table) = try search(input, options: options) { table, split in
+        let (link, table) = try search(input, options: options, keeping: \.link) { table, split in
             best = table.bestMatch(split)
             return best != nil
         }
         return (link, table, best)
     }
 
+    /// The first candidate in dispatch order for `input`, and nothing else: `Router.match(_:)`.
+    func best(_ input: String, options: SplitOptions) throws(URLRejection) -> Candidate? {
+        var best: Candidate?
+        _ = try search(input, options: options, keeping: { _ in () }) { table, split in
+            best = table.bestMatch(split)
+            return best != nil
+        }
+        return best
+    }
+
     /// Splits `input` and offers it to the table its scheme routes to, then to the global table when that
     /// table falls back and `body` asked to go on (returned `false`).
-    /// - Returns: the link as the first table split it, and that table.
-    private func search(
-        _ input: String, options: SplitOptions, _ body: (CompiledTable, SplitURL) -> Bool
-    ) throws(URLRejection) -> (DeepLink, RouteTable) {
+    /// - Parameter keep: what the caller keeps of the link as the first table split it (a caller that keeps
+    ///   nothing copies nothing).
+    /// - Returns: what `keep` kept, and the first table.
+    @inline(__always)
+    private func search<Kept>(
+        _ input: String, options: SplitOptions, keeping keep: (SplitView) -> Kept,
+        _ body: (CompiledTable, SplitView) -> Bool
+    ) throws(URLRejection) -> (Kept, RouteTable) {
         var first = RouteTable.global
         // Each table is looked up once: a table read out of the dictionary is a copy of its fields.
         var firstTable: CompiledTable?
-        let split = try URLSplitter.split(input, options: options) { scheme in
+        var fallback: CompiledTable?
+        let kept = try URLSplitter.withSplit(input, options: options) { scheme in
             if let scheme, let table = self[.scheme(scheme)] {
                 first = .scheme(scheme)
                 firstTable = table
@@ -68,17 +83,24 @@ extension [RouteTable: CompiledTable] {
                 firstTable = self[.global]
             }
             return firstTable?.settings.hostRules ?? HostRules()
-        }.get()
-        guard let firstTable else { return (split.link, first) }
-        let isDone = body(firstTable, split)
-        if !isDone, first != .global, firstTable.settings.fallsBackToGlobalRoutes, let global = self[.global] {
-            // A URL that the global table's rules refuse is not matched there; it is not a rejection.
-            let globalRules = global.settings.hostRules
-            let globalSplit =
-                globalRules == firstTable.settings.hostRules
-                ? split : try? URLSplitter.split(input, options: options) { _ in globalRules }.get()
-            if let globalSplit { _ = body(global, globalSplit) }
+        } _: { split in
+            // Moved out, not copied: copying a table retains each of its fields.
+            guard let firstTable = firstTable.take(), !body(firstTable, split), first != .global,
+                firstTable.settings.fallsBackToGlobalRoutes, let global = self[.global]
+            else { return keep(split) }
+            if global.settings.hostRules == firstTable.settings.hostRules {
+                _ = body(global, split)
+            } else {
+                fallback = global
+            }
+            return keep(split)
         }
-        return (split.link, first)
+        if let fallback {
+            // The global table sees the link through its own host rules. A URL that they refuse is not matched
+            // there; it is not a rejection.
+            let rules = fallback.settings.hostRules
+            _ = try? URLSplitter.withSplit(input, options: options, hostRules: { _ in rules }) { body(fallback, $0) }
+        }
+        return (kept, first)
     }
 }

@@ -23,7 +23,16 @@ public struct DeepLink: Sendable, Hashable {
     public let port: Int?
     /// The components that matching saw, each percent-decoded once: the path split on `/` with empty
     /// components dropped, after a host that became a component, followed by those a routed fragment adds.
-    public let pathComponents: [String]
+    ///
+    /// A link found by ``Router/match(_:)-(String)`` makes the list when it is first read, from the bytes of ``input``
+    /// (a lookup itself allocates no list); keep the result rather than reading it in a loop.
+    public var pathComponents: [String] {
+        switch components {
+        case .list(let list): list
+        case .path(let range, let startsWithHost):
+            URLSplitter.pathComponents(of: input, in: range, after: startsWithHost ? host : nil)
+        }
+    }
     /// The query items, form-decoded (`+` is a space, `%2B` a plus), followed by those a routed fragment adds.
     /// A filter may change them before the handlers run.
     public var query: QueryItems
@@ -33,13 +42,54 @@ public struct DeepLink: Sendable, Hashable {
 
     /// Whether the input came from outside: a URL with a scheme, rather than a route string the app sent itself.
     public var isExternal: Bool { scheme != nil }
+
+    var components: Components
+
+    /// Where ``pathComponents`` come from.
+    enum Components: Sendable {
+        /// Made already.
+        case list([String])
+        /// The components of the input's bytes in `range`, after the host when it became the first component:
+        /// made when read, so that a lookup allocates no list.
+        case path(Range<Int>, startsWithHost: Bool)
+    }
+
+    init(
+        input: String, scheme: String?, host: String?, port: Int?, components: Components, query: QueryItems,
+        fragment: String?
+    ) {
+        self.input = input
+        self.scheme = scheme
+        self.host = host
+        self.port = port
+        self.components = components
+        self.query = query
+        self.fragment = fragment
+    }
+
+    /// Whether two links have the same input, parts and components.
+    public static func == (lhs: DeepLink, rhs: DeepLink) -> Bool {
+        lhs.input == rhs.input && lhs.scheme == rhs.scheme && lhs.host == rhs.host && lhs.port == rhs.port
+            && lhs.query == rhs.query && lhs.fragment == rhs.fragment && lhs.pathComponents == rhs.pathComponents
+    }
+
+    /// Hashes the input, the parts and the components.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(input)
+        hasher.combine(scheme)
+        hasher.combine(host)
+        hasher.combine(port)
+        hasher.combine(query)
+        hasher.combine(fragment)
+        hasher.combine(pathComponents)
+    }
 }
 
 extension DeepLink {
     /// The same link with other path components: what one level of a hierarchical walk sees.
     func with(pathComponents: [String]) -> DeepLink {
         DeepLink(
-            input: input, scheme: scheme, host: host, port: port, pathComponents: pathComponents, query: query,
+            input: input, scheme: scheme, host: host, port: port, components: .list(pathComponents), query: query,
             fragment: fragment)
     }
 }

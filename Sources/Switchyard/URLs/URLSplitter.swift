@@ -14,10 +14,33 @@ struct HostRules: Sendable, Hashable {
 
 /// An input taken apart for one route table.
 struct SplitURL: Sendable {
+    /// The link, holding its components as a list.
     var link: DeepLink
-    /// The path components as parameter values: the same as `link.pathComponents`, except that a `+` is a
-    /// space when the router decodes `+` in paths.
+    /// The path components as parameter values: the same as `components`, except that a `+` is a space when the
+    /// router decodes `+` in paths.
     var values: [String]
+
+    /// The components that matching sees.
+    var components: [String] { link.pathComponents }
+
+    /// Calls `body` with the split seen through buffers, as matching takes it.
+    func withView<Result>(_ body: (SplitView) -> Result) -> Result {
+        components.withUnsafeBufferPointer { components in
+            values.withUnsafeBufferPointer { values in
+                body(SplitView(link: link, components: components, values: values))
+            }
+        }
+    }
+}
+
+/// An input taken apart for one route table, its components borrowed from temporary storage for the time of a
+/// lookup: the link's own ``DeepLink/pathComponents`` are made only when read.
+struct SplitView {
+    var link: DeepLink
+    /// The components that matching sees.
+    var components: UnsafeBufferPointer<String>
+    /// The components as parameter values: see ``SplitURL/values``.
+    var values: UnsafeBufferPointer<String>
 }
 
 /// Takes URLs and route strings apart on their UTF-8 bytes (DESIGN §2 and §11), without Foundation.
@@ -32,20 +55,68 @@ enum URLSplitter {
     static func split(
         _ input: String, options: SplitOptions, hostRules: (String?) -> HostRules
     ) -> Result<SplitURL, URLRejection> {
+        Result { () throws(URLRejection) in
+            try withSplit(input, options: options, hostRules: hostRules) { view in
+                let components = Array(view.components)
+                var link = view.link
+                link.components = .list(components)
+                return SplitURL(link: link, values: options.decodesPlusInPath ? Array(view.values) : components)
+            }
+        }
+    }
+
+    /// Takes `input` apart as ``split(_:options:hostRules:)`` does and calls `body` with the parts, the
+    /// components in temporary storage that lives until `body` returns: a lookup allocates no component list.
+    @inline(__always)
+    static func withSplit<Result>(
+        _ input: String, options: SplitOptions, hostRules: (String?) -> HostRules,
+        _ body: (SplitView) -> Result
+    ) throws(URLRejection) -> Result {
         if input.utf8.count > max(options.limits.maxInputLength, 0) {
-            return .failure(
-                URLRejection(
-                    .tooLong, at: max(options.limits.maxInputLength, 0), in: input,
-                    "the input is longer than \(options.limits.maxInputLength) bytes"))
+            throw URLRejection(
+                .tooLong, at: max(options.limits.maxInputLength, 0), in: input,
+                "the input is longer than \(options.limits.maxInputLength) bytes")
         }
         var text = input
-        return text.withUTF8 { bytes in
-            var run = SplitRun(bytes: bytes, input: input, options: options)
-            do throws(URLRejection) {
-                return .success(try run.split(hostRules: hostRules))
-            } catch {
-                return .failure(error)
+        let outcome: Swift.Result<Result, URLRejection> = text.withUTF8 { bytes in
+            // Components are at least a byte long and apart, so there are at most half as many as bytes, and
+            // never more than the limit: for a short link the storage is a few hundred bytes of stack.
+            let capacity = min(bytes.count / 2 + 2, max(options.limits.maxComponents, 0))
+            let stores = options.decodesPlusInPath ? 2 : 1
+            return withUnsafeTemporaryAllocation(of: String.self, capacity: max(capacity * stores, 1)) { store in
+                var run = SplitRun(bytes: bytes, input: input, options: options, store: store, capacity: capacity)
+                defer { run.deinitializeStore() }
+                do throws(URLRejection) {
+                    return .success(body(try run.split(hostRules: hostRules)))
+                } catch {
+                    return .failure(error)
+                }
             }
+        }
+        switch consume outcome {
+        case .success(let value): return value
+        case .failure(let rejection): throw rejection
+        }
+    }
+
+    /// The components of the path in `input[range]`, after `host` when the host became the first component: what
+    /// a split made them, made again from the bytes (which the split checked).
+    static func pathComponents(of input: String, in range: Range<Int>, after host: String?) -> [String] {
+        var text = input
+        return text.withUTF8 { bytes in
+            var components = host.map { [$0] } ?? []
+            let end = min(range.upperBound, bytes.count)
+            var start = max(range.lowerBound, 0)
+            while start < end {
+                var stop = start
+                while stop < end, bytes[stop] != UInt8(ascii: "/") { stop += 1 }
+                if stop > start {
+                    let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<stop]), as: UTF8.self)
+                    components.append((try? PercentDecoding.decode(bytes, start..<stop)) ?? raw)
+                }
+                start = stop + 1
+            }
+            return components
         }
     }
 
@@ -88,31 +159,59 @@ private struct SplitRun {
     let bytes: UnsafeBufferPointer<UInt8>
     let input: String
     let options: SplitOptions
-    var components: [String] = []
-    /// The components as parameter values, kept only when `+` is decoded in paths (else the same as `components`).
-    var values: [String] = []
+    /// The components, then (when `+` is decoded in paths) the components as parameter values from `capacity` on.
+    let store: UnsafeMutableBufferPointer<String>
+    let capacity: Int
+    /// How many components `store` holds (and as many values, when it keeps them).
+    var componentCount = 0
     var query: [QueryItem] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, input: String, options: SplitOptions) {
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, input: String, options: SplitOptions,
+        store: UnsafeMutableBufferPointer<String>, capacity: Int
+    ) {
         self.bytes = bytes
         self.input = input
         self.options = options
+        self.store = store
+        self.capacity = capacity
+    }
+
+    /// Ends the life of the components and values the run put in `store`.
+    mutating func deinitializeStore() {
+        let stores = options.decodesPlusInPath ? 2 : 1
+        for offset in stride(from: 0, to: capacity * stores, by: capacity) {
+            UnsafeMutableBufferPointer(rebasing: store[offset..<offset + componentCount]).deinitialize()
+        }
+        componentCount = 0
+    }
+
+    /// Adds a component, and its value when `+` is decoded in paths.
+    private mutating func append(_ component: String, value: String?, at position: Int) throws(URLRejection) {
+        // `capacity` is at least the number of components a link of this length can have; the check keeps it so.
+        guard componentCount < capacity else {
+            throw URLRejection(
+                .tooManyComponents, at: position, component: componentCount, in: input,
+                "the path has more than \(capacity) components")
+        }
+        if options.decodesPlusInPath {
+            store.initializeElement(at: capacity + componentCount, to: value ?? component)
+        }
+        store.initializeElement(at: componentCount, to: component)
+        componentCount += 1
     }
 
     private var limits: RoutingLimits { options.limits }
 
-    mutating func split(hostRules: (String?) -> HostRules) throws(URLRejection) -> SplitURL {
+    mutating func split(hostRules: (String?) -> HostRules) throws(URLRejection) -> SplitView {
         let count = bytes.count
-        // One pass finds the query and the fragment and counts the slashes before them.
+        // One pass finds the query and the fragment.
         var fragmentStart = count
         var queryStart: Int?
-        var slashes = 0
         var index = 0
         while index < count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "/") {
-                if queryStart == nil { slashes += 1 }
-            } else if byte == UInt8(ascii: "?") {
+            if byte == UInt8(ascii: "?") {
                 if queryStart == nil { queryStart = index }
             } else if byte == UInt8(ascii: "#") {
                 fragmentStart = index
@@ -149,24 +248,31 @@ private struct SplitRun {
             cursor = authorityEnd
         }
 
-        // The components in one allocation: at most one per `/` of the path plus one, and the host.
-        components.reserveCapacity(min(slashes + 2, max(limits.maxComponents, 0)))
         let rules = hostRules(scheme)
         if scheme != nil {
             try applyHostRules(rules, to: host, at: host?.range.lowerBound ?? cursor)
         }
+        let hostIsComponent = componentCount > 0
         try addComponents(cursor..<pathEnd)
+        let pathComponentCount = componentCount
         if let queryStart { try addItems(queryStart + 1..<fragmentStart) }
 
         var fragment: String?
         if fragmentStart < count {
             fragment = try parseFragment(fragmentStart + 1..<count)
         }
+        let components = UnsafeBufferPointer(rebasing: store[0..<componentCount])
+        let values =
+            options.decodesPlusInPath
+            ? UnsafeBufferPointer(rebasing: store[capacity..<capacity + componentCount]) : components
         let link = DeepLink(
             input: input, scheme: scheme, host: host.flatMap { $0.name.isEmpty ? nil : $0.name },
-            port: host?.port, pathComponents: components, query: QueryItems(query), fragment: fragment)
-        // Without `+` decoding the values are the components: share one array.
-        return SplitURL(link: link, values: options.decodesPlusInPath ? values : components)
+            port: host?.port,
+            // Components a routed fragment added are not in the path: those links keep their list.
+            components: componentCount == pathComponentCount
+                ? .path(cursor..<pathEnd, startsWithHost: hostIsComponent) : .list(Array(components)),
+            query: QueryItems(query), fragment: fragment)
+        return SplitView(link: link, components: components, values: values)
     }
 
     // MARK: Authority
@@ -252,10 +358,10 @@ private struct SplitRun {
         if becomesComponent, let named {
             try checkComponentCount(at: named.range.lowerBound)
             try checkDotSegment(named.name, at: named.range.lowerBound)
-            components.append(named.name)
-            if options.decodesPlusInPath {
-                values.append(URLSplitter.lowercasedASCII(try decode(named.range, component: 0, plusAsSpace: true)))
-            }
+            let value =
+                options.decodesPlusInPath
+                ? URLSplitter.lowercasedASCII(try decode(named.range, component: 0, plusAsSpace: true)) : nil
+            try append(named.name, value: value, at: named.range.lowerBound)
         }
     }
 
@@ -271,7 +377,7 @@ private struct SplitRun {
     }
 
     private mutating func addComponent(_ range: Range<Int>) throws(URLRejection) {
-        let index = components.count
+        let index = componentCount
         try checkComponentCount(at: range.lowerBound)
         if range.count > limits.maxValueLength {
             throw URLRejection(
@@ -280,17 +386,16 @@ private struct SplitRun {
         }
         let text = try decode(range, component: index, plusAsSpace: false)
         try checkDotSegment(text, at: range.lowerBound)
-        components.append(text)
-        if options.decodesPlusInPath {
-            let hasPlus = firstIndex(of: "+", in: range) != nil
-            values.append(hasPlus ? try decode(range, component: index, plusAsSpace: true) : text)
-        }
+        let value =
+            options.decodesPlusInPath && firstIndex(of: "+", in: range) != nil
+            ? try decode(range, component: index, plusAsSpace: true) : nil
+        try append(text, value: value, at: range.lowerBound)
     }
 
     private func checkComponentCount(at position: Int) throws(URLRejection) {
-        if components.count >= limits.maxComponents {
+        if componentCount >= limits.maxComponents {
             throw URLRejection(
-                .tooManyComponents, at: position, component: components.count, in: input,
+                .tooManyComponents, at: position, component: componentCount, in: input,
                 "the path has more than \(limits.maxComponents) components")
         }
     }
@@ -298,7 +403,7 @@ private struct SplitRun {
     private func checkDotSegment(_ text: String, at position: Int) throws(URLRejection) {
         if text.isDotSegment {
             throw URLRejection(
-                .dotSegment, at: position, component: components.count, in: input,
+                .dotSegment, at: position, component: componentCount, in: input,
                 "'\(text)' would change the route if it were resolved")
         }
     }

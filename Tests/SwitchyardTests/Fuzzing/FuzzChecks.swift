@@ -15,8 +15,9 @@ public enum FuzzChecks {
         path.updateSettings(for: .global) { $0.hostPolicy = .pathComponent }
         let allow = Router()
         allow.updateSettings(for: .global) { $0.allowedHosts = ["example.com"] }
-        for router in [plain, folded, path, allow] { try? router.add("/*") }
-        return [plain, folded, path, allow]
+        let fragments = Router(options: RouterOptions(routesFragments: true))
+        for router in [plain, folded, path, allow, fragments] { try? router.add("/*") }
+        return [plain, folded, path, allow, fragments]
     }()
 
     /// The URL splitter: a link is rejected with a position inside it, or its parts hold no control character
@@ -41,6 +42,10 @@ public enum FuzzChecks {
                 }
                 if match.wildcardComponents?.count != link.pathComponents.count {
                     return "/* did not take every component"
+                }
+                // The link makes its list when read; without `+` decoding it must be what the wildcard took.
+                if !router.options.decodesPlusInPath, match.wildcardComponents != link.pathComponents {
+                    return "the link's components are not those matching saw: \(input.debugDescription)"
                 }
             } catch {
                 if error.position < 0 || error.position > input.utf8.count {
