@@ -57,7 +57,6 @@ struct RouteTrie: Sendable {
     /// Adds an expansion's entry.
     /// - Returns: where the entry ended up: its node, doubled, plus one when the entry waits for a wildcard. Two
     ///   expansions end up at the same place exactly when they have the same shape (parameter names aside).
-    @discardableResult
     mutating func insert(_ segments: [Segment], _ entry: TrieEntry) -> Int {
         let entryIndex = Int32(entries.count)
         entries.append(entry)

@@ -172,7 +172,7 @@ public final class Router: Sendable {
     /// - Complexity: O(*n*) in the length of `url`; independent of the number of routes for tables whose routes
     ///   share priorities.
     public func match(_ url: String) throws(URLRejection) -> RouteMatch? {
-        try currentTables.best(url, options: options.splitOptions)?.match
+        try currentTables.best(url, options: options.splitOptions, keeping: { _ in () }).best?.match
     }
 
     /// Returns every route that `url` matches, in the order a dispatch tries them: the table's candidates by
@@ -187,8 +187,8 @@ public final class Router: Sendable {
     /// Returns the table `url` is routed to first, the link as that table sees it, and the best match.
     package func resolve(_ url: String) throws(URLRejection) -> (link: DeepLink, table: RouteTable, match: RouteMatch?)
     {
-        let resolution = try currentTables.resolveBest(url, options: options.splitOptions)
-        return (resolution.link, resolution.table, resolution.best?.match)
+        let resolution = try currentTables.best(url, options: options.splitOptions, keeping: \.link)
+        return (resolution.kept, resolution.table, resolution.best?.match)
     }
 
     /// The tables as they are now: matching needs nothing else from the state, and copying one dictionary

@@ -40,25 +40,17 @@ extension [RouteTable: CompiledTable] {
 
     /// The first candidate in dispatch order for `input`, found as ``resolve(_:options:)`` finds them all but
     /// without building a list.
-    func resolveBest(
-        _ input: String, options: SplitOptions
-    ) throws(URLRejection) -> (link: DeepLink, table: RouteTable, best: Candidate?) {
+    /// - Parameter keep: what the caller keeps of the link as the first table split it: `\.link`, or nothing
+    ///   (`Router.match(_:)`), which copies nothing.
+    func best<Kept>(
+        _ input: String, options: SplitOptions, keeping keep: (SplitView) -> Kept
+    ) throws(URLRejection) -> (kept: Kept, table: RouteTable, best: Candidate?) {
         var best: Candidate?
-        let (link, table) = try search(input, options: options, keeping: \.link) { table, split in
+        let (kept, table) = try search(input, options: options, keeping: keep) { table, split in
             best = table.bestMatch(split)
             return best != nil
         }
-        return (link, table, best)
-    }
-
-    /// The first candidate in dispatch order for `input`, and nothing else: `Router.match(_:)`.
-    func best(_ input: String, options: SplitOptions) throws(URLRejection) -> Candidate? {
-        var best: Candidate?
-        _ = try search(input, options: options, keeping: { _ in () }) { table, split in
-            best = table.bestMatch(split)
-            return best != nil
-        }
-        return best
+        return (kept, table, best)
     }
 
     /// Splits `input` and offers it to the table its scheme routes to, then to the global table when that

@@ -1,7 +1,7 @@
 /// A URL or an internal route string, taken apart as a route table sees it.
 ///
-/// `myapp://product/1988?coupon=XMAS` gives the scheme `myapp`, no host (under the default
-/// ``HostPolicy/automatic`` the dotless host `product` is the first path component), the path components
+/// `myapp://product/1988?coupon=XMAS` gives the scheme `myapp`, the host `product` (which, having no dot, is also
+/// the first path component under the default ``HostPolicy/automatic``), the path components
 /// `["product", "1988"]` and the query `coupon=XMAS`.
 ///
 /// ```swift
@@ -21,6 +21,9 @@ public struct DeepLink: Sendable, Hashable {
     public let host: String?
     /// The port, which plays no part in matching.
     public let port: Int?
+    /// What ``pathComponents`` are made from; declared before ``query`` because the memberwise initializer takes
+    /// its arguments in declaration order.
+    var components: Components
     /// The components that matching saw, each percent-decoded once: the path split on `/` with empty
     /// components dropped, after a host that became a component, followed by those a routed fragment adds.
     ///
@@ -43,8 +46,6 @@ public struct DeepLink: Sendable, Hashable {
     /// Whether the input came from outside: a URL with a scheme, rather than a route string the app sent itself.
     public var isExternal: Bool { scheme != nil }
 
-    var components: Components
-
     /// Where ``pathComponents`` come from.
     enum Components: Sendable {
         /// Made already.
@@ -52,19 +53,6 @@ public struct DeepLink: Sendable, Hashable {
         /// The components of the input's bytes in `range`, after the host when it became the first component:
         /// made when read, so that a lookup allocates no list.
         case path(Range<Int>, startsWithHost: Bool)
-    }
-
-    init(
-        input: String, scheme: String?, host: String?, port: Int?, components: Components, query: QueryItems,
-        fragment: String?
-    ) {
-        self.input = input
-        self.scheme = scheme
-        self.host = host
-        self.port = port
-        self.components = components
-        self.query = query
-        self.fragment = fragment
     }
 
     /// Whether two links have the same input, parts and components.

@@ -100,23 +100,32 @@ enum URLSplitter {
     }
 
     /// The components of the path in `input[range]`, after `host` when the host became the first component: what
-    /// a split made them, made again from the bytes (which the split checked).
+    /// a split made them, made again from the bytes (which the split checked, so decoding them cannot fail).
     static func pathComponents(of input: String, in range: Range<Int>, after host: String?) -> [String] {
         var text = input
         return text.withUTF8 { bytes in
             var components = host.map { [$0] } ?? []
-            let end = min(range.upperBound, bytes.count)
-            var start = max(range.lowerBound, 0)
-            while start < end {
-                var stop = start
-                while stop < end, bytes[stop] != UInt8(ascii: "/") { stop += 1 }
-                if stop > start {
-                    let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<stop]), as: UTF8.self)
-                    components.append((try? PercentDecoding.decode(bytes, start..<stop)) ?? raw)
-                }
-                start = stop + 1
+            forEachComponent(of: bytes, in: range.clamped(to: 0..<bytes.count)) { component in
+                components.append(
+                    (try? PercentDecoding.decode(bytes, component))
+                        ?? String(decoding: UnsafeBufferPointer(rebasing: bytes[component]), as: UTF8.self))
             }
             return components
+        }
+    }
+
+    /// Calls `body` with the range of each component of the path in `bytes[range]`: the bytes between slashes,
+    /// empty components dropped.
+    @inline(__always)
+    static func forEachComponent<Failure>(
+        of bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>, _ body: (Range<Int>) throws(Failure) -> Void
+    ) throws(Failure) {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            var end = start
+            while end < range.upperBound, bytes[end] != UInt8(ascii: "/") { end += 1 }
+            if end > start { try body(start..<end) }
+            start = end + 1
         }
     }
 
@@ -368,11 +377,8 @@ private struct SplitRun {
     // MARK: Path
 
     private mutating func addComponents(_ range: Range<Int>) throws(URLRejection) {
-        var start = range.lowerBound
-        while start < range.upperBound {
-            let end = firstIndex(of: "/", in: start..<range.upperBound) ?? range.upperBound
-            if end > start { try addComponent(start..<end) }
-            start = end + 1
+        try URLSplitter.forEachComponent(of: bytes, in: range) { component throws(URLRejection) in
+            try addComponent(component)
         }
     }
 

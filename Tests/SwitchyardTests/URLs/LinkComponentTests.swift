@@ -55,4 +55,17 @@ struct LinkComponentTests {
         let other = try #require(try router.match("myapp://a/b/c"))
         #expect(found.link != other.link)
     }
+
+    @Test func aLinkKeptAsAListEqualsOneMadeWhenRead() async throws {
+        // A walk keeps its link's components as a list; a router's match makes them from the input when read.
+        let screen = Screen("root")
+        try screen.routes.add("a/:x") { _ in nil }
+        let walked = try await screen.route("myapp://a/b%2Fc").link
+        let matched = try #require(try Router(["/*"]).match("myapp://a/b%2Fc")).link
+        #expect(walked.pathComponents == ["a", "b/c"])
+        #expect(walked == matched)
+        #expect(walked.hashValue == matched.hashValue)
+        let otherWalk = try await screen.route("myapp://a/b").link
+        #expect(otherWalk != matched)
+    }
 }
