@@ -135,30 +135,29 @@ struct CompiledTable: Sendable {
 
     /// The matches of a link split for this table, in match order, each with what runs for it.
     func matches(_ split: SplitView) -> [Candidate] {
-        let values = split.values
-        let found = withKeys(split.components) { trie.search(keys: $0, values: values) }
-        return found.map { candidate($0, split) }
+        withKeys(split.components) { trie.search($0) }.map { candidate($0, split) }
     }
 
     /// The first match in match order of a link split for this table, with what runs for it.
     func bestMatch(_ split: SplitView) -> Candidate? {
-        let values = split.values
-        guard let found = withKeys(split.components, { trie.best(keys: $0, values: values) }) else { return nil }
-        return candidate(found, split)
+        withKeys(split.components) { trie.best($0) }.map { candidate($0, split) }
     }
 
     /// Calls `body` with the components as the trie's literals see them: lowercased, in temporary storage, when
     /// literal case is folded.
-    private func withKeys<Result>(
-        _ components: UnsafeBufferPointer<String>, _ body: (UnsafeBufferPointer<String>) -> Result
-    ) -> Result {
+    private func withKeys<Result>(_ components: SplitComponents, _ body: (SplitComponents) -> Result) -> Result {
         guard trie.foldsLiteralCase else { return body(components) }
-        return withUnsafeTemporaryAllocation(of: String.self, capacity: max(components.count, 1)) { keys in
-            for (index, component) in components.enumerated() {
-                keys.initializeElement(at: index, to: trie.key(component))
+        return SplitComponents.withSpans(of: components.keyTexts.map(trie.key)) { keys in
+            var folded = components
+            folded.keys = keys
+            if case .keys = components.values {
+                // The values stay the components as written.
+                return components.keyTexts.withUnsafeBufferPointer { texts in
+                    folded.values = .list(texts)
+                    return body(folded)
+                }
             }
-            defer { UnsafeMutableBufferPointer(rebasing: keys[..<components.count]).deinitialize() }
-            return body(UnsafeBufferPointer(rebasing: keys[..<components.count]))
+            return body(folded)
         }
     }
 
@@ -170,12 +169,12 @@ struct CompiledTable: Sendable {
             // Sized once at creation: growing an empty dictionary goes through a resize.
             parameters = Dictionary(minimumCapacity: plan.parameterNames.count)
             for index in plan.parameterNames.indices {
-                parameters[plan.parameterNames[index]] = split.values[plan.parameterDepths[index]]
+                parameters[plan.parameterNames[index]] = split.components.value(at: plan.parameterDepths[index])
             }
         }
         let match = RouteMatch(
             route: route, link: split.link, parameters: parameters,
-            wildcardComponents: found.wildcardStart.map { Array(split.values[$0...]) })
+            wildcardComponents: found.wildcardStart.map(split.components.values(from:)))
         // Read in place: `registrations[i].action` copies the whole registration first.
         let action = registrations.withUnsafeBufferPointer { $0[plan.registration].action }
         return Candidate(match: match, action: action)

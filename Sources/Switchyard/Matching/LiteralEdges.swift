@@ -8,13 +8,16 @@
 
 /// A trie node's literal edges: the child reached by each literal, found by the literal's UTF-8 bytes.
 ///
-/// Keys compare byte for byte, as ``ExactText`` does, never by canonical equivalence. A lookup hashes the
+/// The literals' bytes live in one arena that the trie owns (a node keeps offsets into it, not a `String` per
+/// edge). Keys compare byte for byte, as ``ExactText`` does, never by canonical equivalence. A lookup hashes the
 /// component once with FNV-1a (a few instructions a byte, against SipHash's fixed cost per call), then scans the
 /// edges of a small node or probes the open-addressing index of a large one, and compares bytes only on equal
 /// hashes.
 struct LiteralEdges: Sendable {
     private struct Edge: Sendable {
-        var key: String
+        /// Where the literal's bytes start in the arena, and how many there are.
+        var start: UInt32
+        var count: UInt32
         var hash: UInt32
         var child: Int32
     }
@@ -30,30 +33,37 @@ struct LiteralEdges: Sendable {
 
     var isEmpty: Bool { edges.isEmpty }
 
-    /// The child reached by `key`, if any.
+    /// The child reached by `key`, if any; `arena` holds the literals' bytes.
     @inline(__always)
-    func child(for key: String) -> Int32? {
+    func child(for key: UnsafeBufferPointer<UInt8>, arena: UnsafeBufferPointer<UInt8>) -> Int32? {
         guard !edges.isEmpty else { return nil }
         let hash = Self.hash(key)
-        if slots.isEmpty {
-            for position in edges.indices where edges[position].hash == hash && Self.equal(edges[position].key, key) {
-                return edges[position].child
+        return edges.withUnsafeBufferPointer { edges in
+            func matches(_ edge: Edge) -> Bool {
+                edge.hash == hash && Int(edge.count) == key.count
+                    && Self.equal(
+                        key, UnsafeBufferPointer(rebasing: arena[Int(edge.start)..<Int(edge.start + edge.count)]))
             }
-            return nil
+            if slots.isEmpty {
+                for edge in edges where matches(edge) { return edge.child }
+                return nil
+            }
+            return slots.withUnsafeBufferPointer { slots in
+                let mask = slots.count - 1
+                var slot = Int(hash) & mask
+                while slots[slot] >= 0 {
+                    let edge = edges[Int(slots[slot])]
+                    if matches(edge) { return edge.child }
+                    slot = (slot + 1) & mask
+                }
+                return nil
+            }
         }
-        let mask = slots.count - 1
-        var slot = Int(hash) & mask
-        while slots[slot] >= 0 {
-            let position = Int(slots[slot])
-            if edges[position].hash == hash && Self.equal(edges[position].key, key) { return edges[position].child }
-            slot = (slot + 1) & mask
-        }
-        return nil
     }
 
-    /// Adds an edge; `key` must not have one yet.
-    mutating func insert(_ key: String, child: Int32) {
-        edges.append(Edge(key: key, hash: Self.hash(key), child: child))
+    /// Adds an edge for the literal at `arena[range]`; the literal must not have one yet.
+    mutating func insert(_ range: Range<Int>, hash: UInt32, child: Int32) {
+        edges.append(Edge(start: UInt32(range.lowerBound), count: UInt32(range.count), hash: hash, child: child))
         if edges.count > Self.scanLimit, slots.count < edges.count * 2 {
             rebuildSlots()
         } else if !slots.isEmpty {
@@ -75,28 +85,18 @@ struct LiteralEdges: Sendable {
         slots[slot] = Int32(position)
     }
 
-    /// FNV-1a over the UTF-8 bytes.
-    static func hash(_ text: String) -> UInt32 {
-        func fnv(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-            var hash: UInt32 = 2_166_136_261
-            for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-            return hash
-        }
-        if let hash = text.utf8.withContiguousStorageIfAvailable(fnv) { return hash }
-        var copy = text
-        return copy.withUTF8(fnv)
+    /// FNV-1a over the bytes.
+    @inline(__always)
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261
+        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return hash
     }
 
-    /// Whether the two texts have the same UTF-8 bytes.
-    static func equal(_ lhs: String, _ rhs: String) -> Bool {
-        let count = lhs.utf8.count
-        guard count == rhs.utf8.count else { return false }
-        let same = lhs.utf8.withContiguousStorageIfAvailable { left in
-            rhs.utf8.withContiguousStorageIfAvailable { right in
-                guard let left = left.baseAddress, let right = right.baseAddress else { return count == 0 }
-                return memcmp(left, right, count) == 0
-            }
-        }
-        return (same ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
+    /// Whether two byte runs of the same count are equal.
+    @inline(__always)
+    private static func equal(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let left = lhs.baseAddress, let right = rhs.baseAddress else { return true }
+        return memcmp(left, right, lhs.count) == 0
     }
 }

@@ -43,6 +43,8 @@ struct RouteTrie: Sendable {
 
     private(set) var nodes = [Node()]
     private(set) var entries: [TrieEntry] = []
+    /// The literals' UTF-8 bytes, end to end; edges keep offsets into it.
+    private var literalBytes: [UInt8] = []
     let foldsLiteralCase: Bool
 
     init(foldsLiteralCase: Bool) {
@@ -65,12 +67,18 @@ struct RouteTrie: Sendable {
         for segment in segments {
             switch segment {
             case .literal(let text):
-                let literal = key(text).text
-                if let child = nodes[node].literals.child(for: literal) {
-                    node = Int(child)
+                var literal = key(text).text
+                let existing = literal.withUTF8 { bytes in
+                    literalBytes.withUnsafeBufferPointer { nodes[node].literals.child(for: bytes, arena: $0) }
+                }
+                if let existing {
+                    node = Int(existing)
                 } else {
+                    let start = literalBytes.count
+                    literalBytes.append(contentsOf: literal.utf8)
                     let child = appendNode()
-                    nodes[node].literals.insert(literal, child: Int32(child))
+                    nodes[node].literals.insert(
+                        start..<literalBytes.count, hash: literal.withUTF8(LiteralEdges.hash), child: Int32(child))
                     node = child
                 }
             case .parameter:
@@ -106,15 +114,14 @@ struct RouteTrie: Sendable {
         return low
     }
 
-    /// Finds the routes that match `keys`, in match order: priority, then specificity, then registration.
+    /// Finds the routes that match `components`, in match order: priority, then specificity, then registration.
     ///
-    /// - Parameters:
-    ///   - keys: the components as literals see them (lowercased when literal case is folded).
-    ///   - values: the components as parameters see them.
+    /// - Parameter components: the components, their keys as literals see them (lowercased when literal case is
+    ///   folded), their values as parameters see them.
     /// - Complexity: proportional to the trie nodes consistent with the components, independent of the number
     ///   of routes that are not.
-    func search(keys: UnsafeBufferPointer<String>, values: UnsafeBufferPointer<String>) -> [TrieMatch] {
-        let found = withSearch(keys: keys, values: values, bestOnly: false) { search in
+    func search(_ components: SplitComponents) -> [TrieMatch] {
+        let found = withSearch(components, bestOnly: false) { search in
             search.visit(0, depth: 0)
             return search.found
         }
@@ -126,10 +133,10 @@ struct RouteTrie: Sendable {
             .map(\.element)
     }
 
-    /// The first route in match order that matches `keys`, found without building a list.
-    /// - Complexity: as ``search(keys:values:)``; with equal priorities the search stops at the first match.
-    func best(keys: UnsafeBufferPointer<String>, values: UnsafeBufferPointer<String>) -> TrieMatch? {
-        withSearch(keys: keys, values: values, bestOnly: true) { search in
+    /// The first route in match order that matches `components`, found without building a list.
+    /// - Complexity: as ``search(_:)``; with equal priorities the search stops at the first match.
+    func best(_ components: SplitComponents) -> TrieMatch? {
+        withSearch(components, bestOnly: true) { search in
             search.visit(0, depth: 0)
             return search.best
         }
@@ -138,23 +145,25 @@ struct RouteTrie: Sendable {
     /// Runs `body` with a search over buffers borrowed from the trie and the link, so that visiting a node
     /// retains nothing.
     private func withSearch<Result>(
-        keys: UnsafeBufferPointer<String>, values: UnsafeBufferPointer<String>, bestOnly: Bool,
-        _ body: (inout Search) -> Result
+        _ components: SplitComponents, bestOnly: Bool, _ body: (inout Search) -> Result
     ) -> Result {
         nodes.withUnsafeBufferPointer { nodes in
             entries.withUnsafeBufferPointer { entries in
-                var search = Search(nodes: nodes, entries: entries, keys: keys, values: values, bestOnly: bestOnly)
-                return body(&search)
+                literalBytes.withUnsafeBufferPointer { arena in
+                    var search = Search(
+                        nodes: nodes, entries: entries, arena: arena, components: components, bestOnly: bestOnly)
+                    return body(&search)
+                }
             }
         }
     }
 
-    /// One search. Its buffers are valid only inside ``withSearch(keys:values:bestOnly:_:)``.
+    /// One search. Its buffers are valid only inside ``withSearch(_:bestOnly:_:)``.
     private struct Search {
         let nodes: UnsafeBufferPointer<Node>
         let entries: UnsafeBufferPointer<TrieEntry>
-        let keys: UnsafeBufferPointer<String>
-        let values: UnsafeBufferPointer<String>
+        let arena: UnsafeBufferPointer<UInt8>
+        let components: SplitComponents
         let bestOnly: Bool
         /// Every match in depth-first order, when all are wanted.
         var found: [TrieMatch] = []
@@ -164,22 +173,22 @@ struct RouteTrie: Sendable {
 
         init(
             nodes: UnsafeBufferPointer<Node>, entries: UnsafeBufferPointer<TrieEntry>,
-            keys: UnsafeBufferPointer<String>,
-            values: UnsafeBufferPointer<String>, bestOnly: Bool
+            arena: UnsafeBufferPointer<UInt8>,
+            components: SplitComponents, bestOnly: Bool
         ) {
             self.nodes = nodes
             self.entries = entries
-            self.keys = keys
-            self.values = values
+            self.arena = arena
+            self.components = components
             self.bestOnly = bestOnly
         }
 
         mutating func visit(_ index: Int, depth: Int) {
             if bestOnly, best != nil, nodes[index].maxPriority <= bestPriority { return }
-            if depth == keys.count {
+            if depth == components.count {
                 consider(node: index, wildcards: false, wildcardStart: nil)
             } else {
-                if let child = nodes[index].literals.child(for: keys[depth]) {
+                if let child = nodes[index].literals.child(for: components.keys[depth], arena: arena) {
                     visit(Int(child), depth: depth + 1)
                 }
                 let parameter = nodes[index].parameter
@@ -211,7 +220,9 @@ struct RouteTrie: Sendable {
         private func accepts(_ entryIndex: Int) -> Bool {
             if entries[entryIndex].constraints.isEmpty { return true }
             let entry = entries[entryIndex]
-            return entry.constraints.allSatisfy { $0.constraint.accepts(values[entry.parameterDepths[$0.parameter]]) }
+            return entry.constraints.allSatisfy {
+                $0.constraint.accepts(components.value(at: entry.parameterDepths[$0.parameter]))
+            }
         }
     }
 }

@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif os(Linux)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// Text compared and hashed by its UTF-8 bytes.
 ///
 /// Swift's `String` equality follows Unicode canonical equivalence, so `"café"` (precomposed) equals
@@ -9,7 +17,15 @@ struct ExactText: Hashable, Sendable {
     init(_ text: String) { self.text = text }
 
     static func == (lhs: ExactText, rhs: ExactText) -> Bool {
-        LiteralEdges.equal(lhs.text, rhs.text)
+        let count = lhs.text.utf8.count
+        guard count == rhs.text.utf8.count else { return false }
+        let same = lhs.text.utf8.withContiguousStorageIfAvailable { left in
+            rhs.text.utf8.withContiguousStorageIfAvailable { right in
+                guard let left = left.baseAddress, let right = right.baseAddress else { return count == 0 }
+                return memcmp(left, right, count) == 0
+            }
+        }
+        return (same ?? nil) ?? lhs.text.utf8.elementsEqual(rhs.text.utf8)
     }
 
     func hash(into hasher: inout Hasher) {

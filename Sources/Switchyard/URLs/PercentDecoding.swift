@@ -33,10 +33,41 @@ enum PercentDecoding {
     static func decode(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusAsSpace: Bool = false
     ) throws(DecodingFailure) -> String {
-        if let plain = try plainText(bytes, range, plusAsSpace: plusAsSpace) { return plain }
-        var output: [UInt8] = []
-        output.reserveCapacity(range.count)
+        if try isPlain(bytes, range, plusAsSpace: plusAsSpace) {
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+        let decoded = try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) {
+            output throws(DecodingFailure) in
+            let count = try decodeEscapes(bytes, range, plusAsSpace: plusAsSpace, into: output)
+            return String(decoding: UnsafeBufferPointer(rebasing: output[..<count]), as: UTF8.self)
+        }
+        return decoded
+    }
+
+    /// Decodes `bytes[range]` as bytes: the range itself when it needs no decoding, else its decoded bytes written
+    /// to `scratch` from `scratchUsed` on (which grows by their count; decoding never lengthens).
+    ///
+    /// - Throws: ``DecodingFailure`` as ``decode(_:_:plusAsSpace:)``.
+    static func decodedBytes(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusAsSpace: Bool,
+        scratch: UnsafeMutableBufferPointer<UInt8>, scratchUsed: inout Int
+    ) throws(DecodingFailure) -> UnsafeBufferPointer<UInt8> {
+        if try isPlain(bytes, range, plusAsSpace: plusAsSpace) { return UnsafeBufferPointer(rebasing: bytes[range]) }
+        let output = UnsafeMutableBufferPointer(rebasing: scratch[scratchUsed..<scratchUsed + range.count])
+        let count = try decodeEscapes(bytes, range, plusAsSpace: plusAsSpace, into: output)
+        scratchUsed += count
+        return UnsafeBufferPointer(rebasing: output[..<count])
+    }
+
+    /// Writes the decoded bytes of a range that holds escapes (or a `+` to decode) to `output`, which has room for
+    /// `range.count` bytes, checking UTF-8 and controls.
+    /// - Returns: how many bytes were written.
+    private static func decodeEscapes(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusAsSpace: Bool,
+        into output: UnsafeMutableBufferPointer<UInt8>
+    ) throws(DecodingFailure) -> Int {
         var validator = UTF8Validator()
+        var count = 0
         var index = range.lowerBound
         while index < range.upperBound {
             let byte = bytes[index]
@@ -53,25 +84,27 @@ enum PercentDecoding {
                 index += 1
             }
             try validator.consume(decoded, at: position)
-            output.append(decoded)
+            output[count] = decoded
+            count += 1
         }
         try validator.finish()
-        return String(decoding: output, as: UTF8.self)
+        return count
     }
 
-    /// The text of a range that holds no `%` (and no `+` to turn into a space), after the control check;
-    /// `nil` when the range needs real decoding.
+    /// Whether a range holds no `%` (and no `+` to turn into a space), so that its bytes are its decoded text,
+    /// after the control check.
     ///
     /// The input came from a Swift `String`, so its bytes are valid UTF-8 already.
-    private static func plainText(
+    @inline(__always)
+    private static func isPlain(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusAsSpace: Bool
-    ) throws(DecodingFailure) -> String? {
+    ) throws(DecodingFailure) -> Bool {
         var index = range.lowerBound
         while index < range.upperBound {
             let byte = bytes[index]
             if byte &- 0x20 < 0x5F {
                 // Printable ASCII, the usual case: only an escape or a `+` to decode needs more.
-                if byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) { return nil }
+                if byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) { return false }
             } else {
                 if byte < 0x20 || byte == 0x7F { throw .control(at: index) }
                 // C1 controls (U+0080–U+009F) are encoded as C2 80 … C2 9F.
@@ -79,12 +112,7 @@ enum PercentDecoding {
             }
             index += 1
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-    }
-
-    /// Whether `bytes[range]` holds a `%` escape.
-    static func needsDecoding(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        UnsafeBufferPointer(rebasing: bytes[range]).contains(UInt8(ascii: "%"))
+        return true
     }
 
     @inline(__always)

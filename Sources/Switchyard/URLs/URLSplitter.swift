@@ -16,19 +16,14 @@ struct HostRules: Sendable, Hashable {
 struct SplitURL: Sendable {
     /// The link, holding its components as a list.
     var link: DeepLink
-    /// The path components as parameter values: the same as `components`, except that a `+` is a space when the
-    /// router decodes `+` in paths.
+    /// The path components as parameter values: the same as the link's components, except that a `+` is a space
+    /// when the router decodes `+` in paths.
     var values: [String]
-
-    /// The components that matching sees.
-    var components: [String] { link.pathComponents }
 
     /// Calls `body` with the split seen through buffers, as matching takes it.
     func withView<Result>(_ body: (SplitView) -> Result) -> Result {
-        components.withUnsafeBufferPointer { components in
-            values.withUnsafeBufferPointer { values in
-                body(SplitView(link: link, components: components, values: values))
-            }
+        SplitComponents.withTexts(keys: link.pathComponents, values: values) { components in
+            body(SplitView(link: link, components: components))
         }
     }
 }
@@ -38,9 +33,7 @@ struct SplitURL: Sendable {
 struct SplitView {
     var link: DeepLink
     /// The components that matching sees.
-    var components: UnsafeBufferPointer<String>
-    /// The components as parameter values: see ``SplitURL/values``.
-    var values: UnsafeBufferPointer<String>
+    var components: SplitComponents
 }
 
 /// Takes URLs and route strings apart on their UTF-8 bytes (DESIGN §2 and §11), without Foundation.
@@ -57,10 +50,11 @@ enum URLSplitter {
     ) -> Result<SplitURL, URLRejection> {
         Result { () throws(URLRejection) in
             try withSplit(input, options: options, hostRules: hostRules) { view in
-                let components = Array(view.components)
+                let components = view.components.keyTexts
                 var link = view.link
                 link.components = .list(components)
-                return SplitURL(link: link, values: options.decodesPlusInPath ? Array(view.values) : components)
+                return SplitURL(
+                    link: link, values: options.decodesPlusInPath ? view.components.values(from: 0) : components)
             }
         }
     }
@@ -80,16 +74,22 @@ enum URLSplitter {
         var text = input
         let outcome: Swift.Result<Result, URLRejection> = text.withUTF8 { bytes in
             // Components are at least a byte long and apart, so there are at most half as many as bytes, and
-            // never more than the limit: for a short link the storage is a few hundred bytes of stack.
+            // never more than the limit: for a short link the storage is a few hundred bytes of stack. Decoding
+            // never lengthens, so the decoded components fit in as many bytes as the input has.
             let capacity = min(bytes.count / 2 + 2, max(options.limits.maxComponents, 0))
-            let stores = options.decodesPlusInPath ? 2 : 1
-            return withUnsafeTemporaryAllocation(of: String.self, capacity: max(capacity * stores, 1)) { store in
-                var run = SplitRun(bytes: bytes, input: input, options: options, store: store, capacity: capacity)
-                defer { run.deinitializeStore() }
-                do throws(URLRejection) {
-                    return .success(body(try run.split(hostRules: hostRules)))
-                } catch {
-                    return .failure(error)
+            let rawCapacity = options.decodesPlusInPath ? capacity : 0
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { scratch in
+                withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: max(capacity, 1)) { keys in
+                    withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: max(rawCapacity, 1)) { raws in
+                        var run = SplitRun(
+                            bytes: bytes, input: input, options: options,
+                            storage: SplitRun.Storage(keys: keys, raws: raws, scratch: scratch, capacity: capacity))
+                        do throws(URLRejection) {
+                            return .success(body(try run.split(hostRules: hostRules)))
+                        } catch {
+                            return .failure(error)
+                        }
+                    }
                 }
             }
         }
@@ -168,45 +168,34 @@ private struct SplitRun {
     let bytes: UnsafeBufferPointer<UInt8>
     let input: String
     let options: SplitOptions
-    /// The components, then (when `+` is decoded in paths) the components as parameter values from `capacity` on.
-    let store: UnsafeMutableBufferPointer<String>
-    let capacity: Int
-    /// How many components `store` holds (and as many values, when it keeps them).
+    var storage: Storage
+    /// How many components `storage` holds.
     var componentCount = 0
     var query: [QueryItem] = []
 
-    init(
-        bytes: UnsafeBufferPointer<UInt8>, input: String, options: SplitOptions,
-        store: UnsafeMutableBufferPointer<String>, capacity: Int
-    ) {
-        self.bytes = bytes
-        self.input = input
-        self.options = options
-        self.store = store
-        self.capacity = capacity
+    /// Temporary storage for the components, which lives as long as the split is looked at.
+    struct Storage {
+        /// Each component's decoded bytes: in the input, or in `scratch`.
+        let keys: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>>
+        /// Each component's range in the input, kept only when `+` is decoded in paths (values decode it again).
+        let raws: UnsafeMutableBufferPointer<Range<Int>>
+        /// Room for decoded components: as many bytes as the input has.
+        let scratch: UnsafeMutableBufferPointer<UInt8>
+        /// How many components fit.
+        let capacity: Int
+        var scratchUsed = 0
     }
 
-    /// Ends the life of the components and values the run put in `store`.
-    mutating func deinitializeStore() {
-        let stores = options.decodesPlusInPath ? 2 : 1
-        for offset in stride(from: 0, to: capacity * stores, by: capacity) {
-            UnsafeMutableBufferPointer(rebasing: store[offset..<offset + componentCount]).deinitialize()
-        }
-        componentCount = 0
-    }
-
-    /// Adds a component, and its value when `+` is decoded in paths.
-    private mutating func append(_ component: String, value: String?, at position: Int) throws(URLRejection) {
+    /// Adds a component: its decoded bytes and where it was written.
+    private mutating func append(_ key: UnsafeBufferPointer<UInt8>, raw: Range<Int>) throws(URLRejection) {
         // `capacity` is at least the number of components a link of this length can have; the check keeps it so.
-        guard componentCount < capacity else {
+        guard componentCount < storage.capacity else {
             throw URLRejection(
-                .tooManyComponents, at: position, component: componentCount, in: input,
-                "the path has more than \(capacity) components")
+                .tooManyComponents, at: raw.lowerBound, component: componentCount, in: input,
+                "the path has more than \(storage.capacity) components")
         }
-        if options.decodesPlusInPath {
-            store.initializeElement(at: capacity + componentCount, to: value ?? component)
-        }
-        store.initializeElement(at: componentCount, to: component)
+        storage.keys[componentCount] = key
+        if options.decodesPlusInPath { storage.raws[componentCount] = raw }
         componentCount += 1
     }
 
@@ -270,18 +259,20 @@ private struct SplitRun {
         if fragmentStart < count {
             fragment = try parseFragment(fragmentStart + 1..<count)
         }
-        let components = UnsafeBufferPointer(rebasing: store[0..<componentCount])
-        let values =
-            options.decodesPlusInPath
-            ? UnsafeBufferPointer(rebasing: store[capacity..<capacity + componentCount]) : components
+        let components = SplitComponents(
+            keys: UnsafeBufferPointer(rebasing: storage.keys[0..<componentCount]),
+            values: options.decodesPlusInPath
+                ? .plusDecoded(
+                    input: bytes, raw: UnsafeBufferPointer(rebasing: storage.raws[0..<componentCount]),
+                    hostFirst: hostIsComponent) : .keys)
         let link = DeepLink(
             input: input, scheme: scheme, host: host.flatMap { $0.name.isEmpty ? nil : $0.name },
             port: host?.port,
             // Components a routed fragment added are not in the path: those links keep their list.
             components: componentCount == pathComponentCount
-                ? .path(cursor..<pathEnd, startsWithHost: hostIsComponent) : .list(Array(components)),
+                ? .path(cursor..<pathEnd, startsWithHost: hostIsComponent) : .list(components.keyTexts),
             query: QueryItems(query), fragment: fragment)
-        return SplitView(link: link, components: components, values: values)
+        return SplitView(link: link, components: components)
     }
 
     // MARK: Authority
@@ -366,11 +357,15 @@ private struct SplitRun {
         }
         if becomesComponent, let named {
             try checkComponentCount(at: named.range.lowerBound)
-            try checkDotSegment(named.name, at: named.range.lowerBound)
-            let value =
-                options.decodesPlusInPath
-                ? URLSplitter.lowercasedASCII(try decode(named.range, component: 0, plusAsSpace: true)) : nil
-            try append(named.name, value: value, at: named.range.lowerBound)
+            // The decoded, lowercased name is never longer than the host as written: it fits in the scratch.
+            let start = storage.scratchUsed
+            for byte in named.name.utf8 {
+                storage.scratch[storage.scratchUsed] = byte
+                storage.scratchUsed += 1
+            }
+            let key = UnsafeBufferPointer(rebasing: storage.scratch[start..<storage.scratchUsed])
+            try checkDotSegment(key, at: named.range.lowerBound)
+            try append(key, raw: named.range)
         }
     }
 
@@ -390,12 +385,15 @@ private struct SplitRun {
                 .valueTooLong, at: range.lowerBound, component: index, in: input,
                 "the path component is longer than \(limits.maxValueLength) bytes")
         }
-        let text = try decode(range, component: index, plusAsSpace: false)
-        try checkDotSegment(text, at: range.lowerBound)
-        let value =
-            options.decodesPlusInPath && firstIndex(of: "+", in: range) != nil
-            ? try decode(range, component: index, plusAsSpace: true) : nil
-        try append(text, value: value, at: range.lowerBound)
+        let key: UnsafeBufferPointer<UInt8>
+        do throws(DecodingFailure) {
+            key = try PercentDecoding.decodedBytes(
+                bytes, range, plusAsSpace: false, scratch: storage.scratch, scratchUsed: &storage.scratchUsed)
+        } catch {
+            throw URLRejection(error.code, at: error.position, component: index, in: input, error.message)
+        }
+        try checkDotSegment(key, at: range.lowerBound)
+        try append(key, raw: range)
     }
 
     private func checkComponentCount(at position: Int) throws(URLRejection) {
@@ -406,11 +404,11 @@ private struct SplitRun {
         }
     }
 
-    private func checkDotSegment(_ text: String, at position: Int) throws(URLRejection) {
-        if text.isDotSegment {
+    private func checkDotSegment(_ key: UnsafeBufferPointer<UInt8>, at position: Int) throws(URLRejection) {
+        if key.count <= 2, !key.isEmpty, key.allSatisfy({ $0 == UInt8(ascii: ".") }) {
             throw URLRejection(
                 .dotSegment, at: position, component: componentCount, in: input,
-                "'\(text)' would change the route if it were resolved")
+                "'\(String(decoding: key, as: UTF8.self))' would change the route if it were resolved")
         }
     }
 
