@@ -25,7 +25,11 @@ struct Registration: Sendable {
 /// A route table's state: its settings, its registrations in order, and the trie compiled from them.
 struct CompiledTable: Sendable {
     let table: RouteTable
-    var settings = TableSettings()
+    var settings = TableSettings() {
+        didSet { hostRules = settings.hostRules }
+    }
+    /// The settings' host rules, made once rather than on every lookup.
+    private(set) var hostRules = HostRules()
     private(set) var registrations: [Registration] = []
     private(set) var trie: RouteTrie
     /// For each shape registered so far, the first trie entry of the registration that brought it, or `-1` once
@@ -135,45 +139,43 @@ struct CompiledTable: Sendable {
 
     /// The matches of a link split for this table, in match order, each with what runs for it.
     func matches(_ split: SplitView) -> [Candidate] {
-        withKeys(split.components) { trie.search($0) }.map { candidate($0, split) }
+        let found =
+            trie.foldsLiteralCase ? withFoldedKeys(split.components, trie.search) : trie.search(split.components)
+        return found.map { candidate($0, split) }
     }
 
     /// The first match in match order of a link split for this table, with what runs for it.
     func bestMatch(_ split: SplitView) -> Candidate? {
-        withKeys(split.components) { trie.best($0) }.map { candidate($0, split) }
+        // No closure captures `self` here: a capture would copy the table.
+        let found = trie.foldsLiteralCase ? withFoldedKeys(split.components, trie.best) : trie.best(split.components)
+        guard let found else { return nil }
+        return candidate(found, split)
     }
 
-    /// Calls `body` with the components as the trie's literals see them: lowercased, in temporary storage, when
-    /// literal case is folded.
-    private func withKeys<Result>(_ components: SplitComponents, _ body: (SplitComponents) -> Result) -> Result {
-        guard trie.foldsLiteralCase else { return body(components) }
-        return SplitComponents.withSpans(of: components.keyTexts.map(trie.key)) { keys in
+    /// Calls `body` with the components as the trie's literals see them when literal case is folded: lowercased,
+    /// in temporary storage.
+    private func withFoldedKeys<Result>(
+        _ components: SplitComponents, _ body: (SplitComponents) -> Result
+    ) -> Result {
+        let texts = components.keyTexts
+        return SplitComponents.withSpans(of: texts.map(trie.key)) { keys in
             var folded = components
             folded.keys = keys
-            if case .keys = components.values {
-                // The values stay the components as written.
-                return components.keyTexts.withUnsafeBufferPointer { texts in
-                    folded.values = .list(texts)
-                    return body(folded)
-                }
+            guard case .keys = components.values else { return body(folded) }
+            // The values stay the components as written.
+            return texts.withUnsafeBufferPointer { texts in
+                folded.values = .list(texts)
+                return body(folded)
             }
-            return body(folded)
         }
     }
 
     private func candidate(_ found: TrieMatch, _ split: SplitView) -> Candidate {
         let route = entryRoutes[found.entry]
         let plan = route.plan
-        var parameters: [String: String] = [:]
-        if !plan.parameterNames.isEmpty {
-            // Sized once at creation: growing an empty dictionary goes through a resize.
-            parameters = Dictionary(minimumCapacity: plan.parameterNames.count)
-            for index in plan.parameterNames.indices {
-                parameters[plan.parameterNames[index]] = split.components.value(at: plan.parameterDepths[index])
-            }
-        }
+        let values = plan.parameterDepths.isEmpty ? [] : plan.parameterDepths.map(split.components.value(at:))
         let match = RouteMatch(
-            route: route, link: split.link, parameters: parameters,
+            route: route, link: split.link, parameterValues: values,
             wildcardComponents: found.wildcardStart.map(split.components.values(from:)))
         // Read in place: `registrations[i].action` copies the whole registration first.
         let action = registrations.withUnsafeBufferPointer { $0[plan.registration].action }

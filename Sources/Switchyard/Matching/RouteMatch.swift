@@ -14,7 +14,18 @@ public struct RouteMatch: Sendable, Hashable {
     /// The input, taken apart as the route's table sees it.
     public let link: DeepLink
     /// The route parameters, decoded once, by name.
-    public let parameters: [String: String]
+    ///
+    /// The match holds the values in the route's parameter order and makes the dictionary when it is read (a
+    /// lookup allocates no dictionary); keep the result rather than reading it in a loop.
+    public var parameters: [String: String] {
+        let names = route.plan.parameterNames
+        guard !names.isEmpty else { return [:] }
+        var parameters = Dictionary<String, String>(minimumCapacity: names.count)
+        for (name, value) in zip(names, parameterValues) { parameters[name] = value }
+        return parameters
+    }
+    /// The values of the route's parameters, in the order of its pattern.
+    let parameterValues: [String]
     /// The components the trailing `*` captured (`[]` when it captured none), or `nil` when the pattern has no
     /// wildcard.
     public let wildcardComponents: [String]?

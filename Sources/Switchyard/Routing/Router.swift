@@ -81,7 +81,8 @@ public final class Router: Sendable {
             pattern: parsed, name: name, priority: priority, constraints: constraints, action: action, tag: tag)
         let foldsCase = options.matchesLiteralsCaseInsensitively
         state.withLock { state in
-            state.tables[table, default: CompiledTable(table: table, foldsLiteralCase: foldsCase)].add(registration)
+            state.tables[table, default: CopyOnWrite(CompiledTable(table: table, foldsLiteralCase: foldsCase))].value
+                .add(registration)
         }
     }
 
@@ -93,13 +94,15 @@ public final class Router: Sendable {
     public func updateSettings(for table: RouteTable, _ update: (inout TableSettings) -> Void) {
         let foldsCase = options.matchesLiteralsCaseInsensitively
         state.withLock { state in
-            update(&state.tables[table, default: CompiledTable(table: table, foldsLiteralCase: foldsCase)].settings)
+            update(
+                &state.tables[table, default: CopyOnWrite(CompiledTable(table: table, foldsLiteralCase: foldsCase))]
+                    .value.settings)
         }
     }
 
     /// Returns a table's settings, or `nil` when the table does not exist. Looking a table up creates nothing.
     public func settings(for table: RouteTable) -> TableSettings? {
-        state.withLock { $0.tables[table]?.settings }
+        state.withLock { $0.tables[table]?.value.settings }
     }
 
     // MARK: Removing
@@ -112,7 +115,7 @@ public final class Router: Sendable {
     @discardableResult
     public func removeRoutes(pattern: String, from table: RouteTable = .global) -> Int {
         guard let parsed = try? RoutePattern(pattern) else { return 0 }
-        return state.withLock { state in state.tables[table]?.removeAll { $0.pattern == parsed } ?? 0 }
+        return state.withLock { state in state.tables[table]?.value.removeAll { $0.pattern == parsed } ?? 0 }
     }
 
     /// Removes every route named `name`, in every table.
@@ -121,7 +124,7 @@ public final class Router: Sendable {
     public func removeRoutes(named name: String) -> Int {
         state.withLock { state in
             var removed = 0
-            for table in state.tables.keys { removed += state.tables[table]?.removeAll { $0.name == name } ?? 0 }
+            for table in state.tables.keys { removed += state.tables[table]?.value.removeAll { $0.name == name } ?? 0 }
             return removed
         }
     }
@@ -146,13 +149,13 @@ public final class Router: Sendable {
     ///
     /// - Complexity: O(*n* log *n*) in the number of routes.
     public func routes(in table: RouteTable) -> [Route] {
-        state.snapshot.tables[table]?.routes ?? []
+        state.snapshot.tables[table]?.value.routes ?? []
     }
 
     /// Every route of every table, table by table in the order of ``tables``, each table in match order.
     public var routes: [Route] {
         let tables = state.snapshot.tables
-        return tables.keys.sorted().flatMap { tables[$0]?.routes ?? [] }
+        return tables.keys.sorted().flatMap { tables[$0]?.value.routes ?? [] }
     }
 
     // MARK: Matching
@@ -193,7 +196,7 @@ public final class Router: Sendable {
 
     /// The tables as they are now: matching needs nothing else from the state, and copying one dictionary
     /// costs one retain where the whole state costs one per field.
-    private var currentTables: [RouteTable: CompiledTable] { state.withLock { $0.tables } }
+    private var currentTables: [RouteTable: CopyOnWrite<CompiledTable>] { state.withLock { $0.tables } }
 
     /// Returns whether some route matches `url`. Runs nothing; a rejected input gives `false`, and the default
     /// route is not a match.

@@ -1,12 +1,12 @@
 /// Everything a router holds, read as one immutable snapshot.
 struct RouterState: Sendable {
-    var tables: [RouteTable: CompiledTable]
+    var tables: [RouteTable: CopyOnWrite<CompiledTable>]
     var filters: [any RouteFilter] = []
     var defaultAction: RouteAction?
     var observer: (@Sendable (RouteOutcome) -> Void)?
 
     init(foldsLiteralCase: Bool) {
-        tables = [.global: CompiledTable(table: .global, foldsLiteralCase: foldsLiteralCase)]
+        tables = [.global: CopyOnWrite(CompiledTable(table: .global, foldsLiteralCase: foldsLiteralCase))]
     }
 }
 
@@ -26,13 +26,13 @@ extension RouterState {
 
 /// Matching reads only the tables: a lookup takes them out of the router's state alone (one reference to retain),
 /// not the whole state.
-extension [RouteTable: CompiledTable] {
+extension [RouteTable: CopyOnWrite<CompiledTable>] {
     /// Splits `input` for the table its scheme routes to and finds its candidates there, then, for a scheme
     /// table that falls back, in the global table (seen through the global table's own host rules).
     func resolve(_ input: String, options: SplitOptions) throws(URLRejection) -> Resolution {
         var found: [Candidate] = []
         let (link, table) = try search(input, options: options, keeping: \.link) { table, split in
-            found += table.matches(split)
+            found += table.withValue { $0.matches(split) }
             return false
         }
         return Resolution(link: link, table: table, candidates: found)
@@ -47,7 +47,7 @@ extension [RouteTable: CompiledTable] {
     ) throws(URLRejection) -> (kept: Kept, table: RouteTable, best: Candidate?) {
         var best: Candidate?
         let (kept, table) = try search(input, options: options, keeping: keep) { table, split in
-            best = table.bestMatch(split)
+            best = table.withValue { $0.bestMatch(split) }
             return best != nil
         }
         return (kept, table, best)
@@ -61,26 +61,26 @@ extension [RouteTable: CompiledTable] {
     @inline(__always)
     private func search<Kept>(
         _ input: String, options: SplitOptions, keeping keep: (SplitView) -> Kept,
-        _ body: (CompiledTable, SplitView) -> Bool
+        _ body: (CopyOnWrite<CompiledTable>, SplitView) -> Bool
     ) throws(URLRejection) -> (Kept, RouteTable) {
         var first = RouteTable.global
-        // Each table is looked up once: a table read out of the dictionary is a copy of its fields.
-        var firstTable: CompiledTable?
-        var fallback: CompiledTable?
+        // Each table is looked up once, and read in place.
+        var firstTable: CopyOnWrite<CompiledTable>?
+        var fallback: CopyOnWrite<CompiledTable>?
         let kept = try URLSplitter.withSplit(input, options: options) { scheme in
-            if let scheme, let table = self[.scheme(scheme)] {
+            // The global table always exists: with no other, a scheme needs no lookup.
+            if let scheme, count > 1, let table = self[.scheme(scheme)] {
                 first = .scheme(scheme)
                 firstTable = table
             } else {
                 firstTable = self[.global]
             }
-            return firstTable?.settings.hostRules ?? HostRules()
+            return firstTable?.value.hostRules ?? HostRules()
         } _: { split in
-            // Moved out, not copied: copying a table retains each of its fields.
             guard let firstTable = firstTable.take(), !body(firstTable, split), first != .global,
-                firstTable.settings.fallsBackToGlobalRoutes, let global = self[.global]
+                firstTable.value.settings.fallsBackToGlobalRoutes, let global = self[.global]
             else { return keep(split) }
-            if global.settings.hostRules == firstTable.settings.hostRules {
+            if global.value.hostRules == firstTable.value.hostRules {
                 _ = body(global, split)
             } else {
                 fallback = global
@@ -90,8 +90,10 @@ extension [RouteTable: CompiledTable] {
         if let fallback {
             // The global table sees the link through its own host rules. A URL that they refuse is not matched
             // there; it is not a rejection.
-            let rules = fallback.settings.hostRules
-            _ = try? URLSplitter.withSplit(input, options: options, hostRules: { _ in rules }) { body(fallback, $0) }
+            let rules = fallback.value.hostRules
+            _ = try? URLSplitter.withSplit(input, options: options, hostRules: { _ in rules }) {
+                body(fallback, $0)
+            }
         }
         return (kept, first)
     }

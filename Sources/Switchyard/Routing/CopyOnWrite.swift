@@ -1,0 +1,33 @@
+/// A value behind one reference, copied only when it is changed while shared: copying a `CopyOnWrite` costs
+/// one retain however many references the value holds, and reading the value borrows it in place.
+///
+/// A lookup reads a route table out of the router's state with one retain instead of one per field.
+///
+/// Why `@unchecked Sendable` is sound: the buffer is written only through ``value``'s `_modify`, after
+/// `isKnownUniquelyReferenced` proved that no other `CopyOnWrite` (and so no other thread) holds it; every other
+/// access reads it. `Value` is itself `Sendable`.
+struct CopyOnWrite<Value: Sendable>: @unchecked Sendable {
+    /// The value is the buffer's header (a `ManagedBuffer` header is reached through an address, so reading it
+    /// neither copies it nor starts a dynamic exclusivity check); the buffer has no elements.
+    private var buffer: ManagedBuffer<Value, Void>
+
+    init(_ value: Value) {
+        buffer = ManagedBuffer.create(minimumCapacity: 0) { _ in value }
+    }
+
+    /// Calls `body` with the value, borrowed in place: reading it through ``value`` may copy it first.
+    func withValue<Result>(_ body: (borrowing Value) -> Result) -> Result {
+        buffer.withUnsafeMutablePointerToHeader { body($0.pointee) }
+    }
+
+    var value: Value {
+        _read { yield buffer.header }
+        _modify {
+            if !isKnownUniquelyReferenced(&buffer) {
+                let copy = buffer.header
+                buffer = ManagedBuffer.create(minimumCapacity: 0) { _ in copy }
+            }
+            yield &buffer.header
+        }
+    }
+}
