@@ -16,10 +16,13 @@ struct PatternParser {
 
     /// The expansions, longest first; ties keep group order (a combination with an earlier group comes first).
     func expand() throws(PatternError) -> [Expansion] {
+        // Most patterns have no group: one expansion, the whole pattern, whose offsets are the pattern's own.
+        if !bytes.contains(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") }) {
+            return [try parseExpansion(bytes, positions: nil)]
+        }
         let pieces = try splitGroups()
         let groups = pieces.indices.filter { pieces[$0].isOptional }
-        // Most patterns have no group: one expansion, the whole pattern.
-        if groups.isEmpty { return [try parseExpansion(Array(bytes.indices))] }
+        if groups.isEmpty { return [try parseExpansion(bytes, positions: nil)] }
         var expansions: [Expansion] = []
         // Masks from all groups down to none, the first group as the highest bit: earlier groups first.
         for mask in stride(from: (1 << groups.count) - 1, through: 0, by: -1) {
@@ -31,7 +34,7 @@ struct PatternParser {
                 }
                 positions.append(contentsOf: piece.range)
             }
-            expansions.append(try parseExpansion(positions))
+            expansions.append(try parseExpansion(positions.map { bytes[$0] }, positions: positions))
         }
         // A stable sort: longest first, the mask order kept among equals.
         return expansions.enumerated()
@@ -80,17 +83,14 @@ struct PatternParser {
         return pieces
     }
 
-    /// Parses one expansion, given as the positions in the written pattern of its bytes.
-    private func parseExpansion(_ positions: [Int]) throws(PatternError) -> Expansion {
-        // The expansion's bytes in one array; a segment is a range of it, and `positions` maps an offset back
-        // to the written pattern for errors.
-        let expansion = positions.map { bytes[$0] }
+    /// Parses one expansion: `expansion` holds its bytes, and `positions` maps an offset in them back to the
+    /// written pattern for errors (`nil` when the expansion is the whole pattern).
+    private func parseExpansion(_ expansion: [UInt8], positions: [Int]?) throws(PatternError) -> Expansion {
+        // One allocation for the segments: there are at most as many as slashes, plus one.
         var segments: [Segment] = []
-        // The expansion as text: `/` and the segments, empty segments dropped.
-        var text: [UInt8] = []
-        text.reserveCapacity(expansion.count + 1)
-        // Few parameters are compared in a scan; a set takes over past that, so many stay linear.
-        var names: [String] = []
+        segments.reserveCapacity(expansion.reduce(1) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 })
+        var parameterCount = 0
+        // Past a few parameters, a set finds a repeated name, so that many stay linear.
         var manyNames = Set<String>()
         var wildcardPosition: Int?
         var start = 0
@@ -105,53 +105,83 @@ struct PatternParser {
                 let segment = try parseSegment(start..<end, of: expansion, positions)
                 switch segment {
                 case .wildcard:
-                    wildcardPosition = positions[start]
+                    wildcardPosition = position(start, positions)
                 case .parameter(let name):
-                    if names.count == 16 { manyNames = Set(names) }
-                    let isRepeated = names.count < 16 ? names.contains(name) : !manyNames.insert(name).inserted
-                    names.append(name)
+                    if parameterCount == 16 { manyNames = Set(segments.compactMap(\.parameterName)) }
+                    let isRepeated =
+                        parameterCount < 16
+                        ? segments.contains { $0.parameterName == name } : !manyNames.insert(name).inserted
+                    parameterCount += 1
                     if isRepeated {
                         throw PatternError(
-                            .duplicateParameterName, at: positions[start], in: pattern,
+                            .duplicateParameterName, at: position(start, positions), in: pattern,
                             "the parameter name '\(name)' is used twice")
                     }
                 case .literal:
                     break
                 }
                 segments.append(segment)
+            }
+            start = end + 1
+        }
+        return Expansion(segments: segments, text: text(of: expansion, isWholePattern: positions == nil))
+    }
+
+    /// The expansion as text: `/` and the segments, empty segments dropped; the pattern itself when it is
+    /// written so already (no new string).
+    private func text(of expansion: [UInt8], isWholePattern: Bool) -> String {
+        var isNormal =
+            expansion.first == UInt8(ascii: "/") && (expansion.count == 1 || expansion.last != UInt8(ascii: "/"))
+        for index in expansion.indices.dropFirst() where isNormal {
+            isNormal = !(expansion[index] == UInt8(ascii: "/") && expansion[index - 1] == UInt8(ascii: "/"))
+        }
+        if isNormal, isWholePattern { return pattern }
+        var text: [UInt8] = []
+        text.reserveCapacity(expansion.count + 1)
+        var start = 0
+        while start < expansion.count {
+            var end = start
+            while end < expansion.count, expansion[end] != UInt8(ascii: "/") { end += 1 }
+            if end > start {
                 text.append(UInt8(ascii: "/"))
                 text.append(contentsOf: expansion[start..<end])
             }
             start = end + 1
         }
         if text.isEmpty { text.append(UInt8(ascii: "/")) }
-        return Expansion(segments: segments, text: String(decoding: text, as: UTF8.self))
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The offset in the written pattern of an expansion's byte.
+    private func position(_ offset: Int, _ positions: [Int]?) -> Int {
+        positions.map { $0[offset] } ?? offset
     }
 
     /// Parses one segment: a range of an expansion's bytes, whose offsets `positions` maps to the written pattern.
     private func parseSegment(
-        _ range: Range<Int>, of expansion: [UInt8], _ positions: [Int]
+        _ range: Range<Int>, of expansion: [UInt8], _ positions: [Int]?
     ) throws(PatternError) -> Segment {
         let segment = expansion[range]
         if let reserved = segment.firstIndex(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") }) {
             throw PatternError(
-                .reservedCharacter, at: positions[reserved], in: pattern,
+                .reservedCharacter, at: position(reserved, positions), in: pattern,
                 "'#' and '?' cannot appear in a pattern; write %23 or %3F for the character")
         }
         if segment.count == 1, segment.first == UInt8(ascii: "*") { return .wildcard }
         if let star = segment.firstIndex(of: UInt8(ascii: "*")) {
             throw PatternError(
-                .wildcardInSegment, at: positions[star], in: pattern,
+                .wildcardInSegment, at: position(star, positions), in: pattern,
                 "'*' must be a whole segment; write %2A for the character")
         }
         if segment.first == UInt8(ascii: ":") {
             guard segment.count > 1 else {
                 throw PatternError(
-                    .emptyParameterName, at: positions[segment.startIndex], in: pattern, "a parameter needs a name")
+                    .emptyParameterName, at: position(segment.startIndex, positions), in: pattern,
+                    "a parameter needs a name")
             }
             if let bad = segment.dropFirst().firstIndex(where: { !isNameByte($0) }) {
                 throw PatternError(
-                    .invalidParameterName, at: positions[bad], in: pattern,
+                    .invalidParameterName, at: position(bad, positions), in: pattern,
                     "a parameter name is made of letters, digits and '_'")
             }
             return .parameter(String(decoding: segment.dropFirst(), as: UTF8.self))
@@ -159,14 +189,14 @@ struct PatternParser {
         let literal = try decodeLiteral(range, of: expansion, positions)
         if literal.isDotSegment {
             throw PatternError(
-                .dotSegment, at: positions[segment.startIndex], in: pattern,
+                .dotSegment, at: position(segment.startIndex, positions), in: pattern,
                 "'\(literal)' can never match: such URLs are rejected")
         }
         return .literal(ExactText(literal))
     }
 
     private func decodeLiteral(
-        _ range: Range<Int>, of expansion: [UInt8], _ positions: [Int]
+        _ range: Range<Int>, of expansion: [UInt8], _ positions: [Int]?
     ) throws(PatternError) -> String {
         do throws(DecodingFailure) {
             return try expansion.withUnsafeBufferPointer { buffer throws(DecodingFailure) in
@@ -179,7 +209,7 @@ struct PatternParser {
                 case .invalidUTF8: .invalidUTF8
                 default: .controlCharacter
                 }
-            throw PatternError(code, at: positions[error.position], in: pattern, error.message)
+            throw PatternError(code, at: position(error.position, positions), in: pattern, error.message)
         }
     }
 

@@ -70,6 +70,11 @@ enum Segment: Sendable, Hashable {
     case wildcard
 
     /// How specific the segment is: lower wins.
+    /// The parameter's name, for a parameter.
+    var parameterName: String? {
+        if case .parameter(let name) = self { name } else { nil }
+    }
+
     var rank: Int {
         switch self {
         case .literal: 0
