@@ -35,8 +35,8 @@ struct RouteTrie: Sendable {
     struct Node: Sendable {
         var literals = LiteralEdges()
         var parameter: Int32 = -1
-        var endings: [Int32] = []
-        var wildcards: [Int32] = []
+        var endings = EntryList()
+        var wildcards = EntryList()
         /// The highest priority of any route at or below this node, to prune a search for the best match.
         var maxPriority = Int.min
     }
@@ -104,7 +104,7 @@ struct RouteTrie: Sendable {
     /// Where `entry` goes in a node's list, which is kept in precedence order: a binary search, so that many
     /// routes of one shape cost O(log n) each, and at once at the end in the usual case of a route registered
     /// after the others with no higher priority.
-    private func insertionPoint(for entry: TrieEntry, in list: [Int32]) -> Int {
+    private func insertionPoint(for entry: TrieEntry, in list: EntryList) -> Int {
         guard let last = list.last, entry.precedes(entries[Int(last)]) else { return list.endIndex }
         var (low, high) = (0, list.count - 1)
         while low < high {
@@ -223,6 +223,30 @@ struct RouteTrie: Sendable {
             return entry.constraints.allSatisfy {
                 $0.constraint.accepts(components.value(at: entry.parameterDepths[$0.parameter]))
             }
+        }
+    }
+}
+
+/// The entries that end at a trie node (or wait there for a wildcard), in precedence order: the first inline, so
+/// that the usual node, where one route ends, allocates nothing for its list.
+struct EntryList: RandomAccessCollection, Sendable {
+    private var first: Int32 = -1
+    private var rest: [Int32] = []
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { first < 0 ? 0 : rest.count + 1 }
+
+    subscript(position: Int) -> Int32 {
+        position == 0 ? first : rest[position - 1]
+    }
+
+    /// Inserts `entry` at `position`, which is at most ``endIndex``.
+    mutating func insert(_ entry: Int32, at position: Int) {
+        if position == 0 {
+            if first >= 0 { rest.insert(first, at: 0) }
+            first = entry
+        } else {
+            rest.insert(entry, at: position - 1)
         }
     }
 }
