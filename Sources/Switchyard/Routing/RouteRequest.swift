@@ -61,8 +61,10 @@ public struct RouteRequest: Sendable {
         var link = match.link
         link.query = self.link.query
         link.fragment = self.link.fragment
+        // The first candidate's parameters are this request's already: an equal route captures the same names
+        // from the same path.
         return RouteRequest(
-            link: link, route: match.route, parameters: match.parameters,
+            link: link, route: match.route, parameters: match.route == route ? parameters : match.parameters,
             wildcardComponents: match.wildcardComponents, candidates: candidates, context: context,
             redirectedFrom: redirectedFrom)
     }

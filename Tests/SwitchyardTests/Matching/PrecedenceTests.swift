@@ -173,6 +173,16 @@ struct PrecedenceTests {
         #expect(exact.outcome("app://menu/CAFÉ") == .noMatch)
     }
 
+    @Test func aMatchMakesTheSameParametersEachTimeAndEqualsTheSameLookup() throws {
+        let router = try Router(["/repos/:owner/:repo/issues/:number"])
+        let link = "myapp:///repos/apple/swift/issues/42"
+        let match = try #require(try router.match(link))
+        #expect(match.parameters == ["owner": "apple", "repo": "swift", "number": "42"])
+        #expect(match.parameters == match.parameters)
+        #expect(try router.match(link) == match)
+        #expect(try router.match("myapp:///repos/apple/swift/issues/43") != match)
+    }
+
     @Test func priorityBeatsAMoreSpecificRouteDeepInTheTrie() throws {
         let router = Router()
         try router.add("/a/b/c/d")

@@ -172,6 +172,22 @@ struct EncodingTests {
         // double encoding: decoded once
         (["/a/:x"], RouterOptions(), "app://a/%252F", .hit(Hit("/a/:x", ["x": "%2F"]))),
         (["/a/:x"], RouterOptions(), "app://a/x#y=1", .hit(Hit("/a/:x", ["x": "x"]))),  // fragment items need routing
+        // components are matched as decoded bytes: escaped, long (not small strings), folded, `+`-decoded
+        (
+            ["/a-literal-longer-than-sixteen/:value"], RouterOptions(),
+            "app://a-literal-longer-than-sixteen/a%20value-longer-than-sixteen%21",
+            .hit(Hit("/a-literal-longer-than-sixteen/:value", ["value": "a value-longer-than-sixteen!"]))
+        ),
+        (
+            ["/Menu/CAFÉ/:dish"], RouterOptions(matchesLiteralsCaseInsensitively: true),
+            "app://menu/caf%C3%A9/Cr%C3%AApe",
+            .hit(Hit("/Menu/CAFÉ/:dish", ["dish": "Crêpe"]))
+        ),
+        (
+            ["/Tag/:t/*"], RouterOptions(decodesPlusInPath: true, matchesLiteralsCaseInsensitively: true),
+            "app://TAG/A+b%2Bc/X+y/%2B",
+            .hit(Hit("/Tag/:t/*", ["t": "A b+c"], wildcard: ["X y", "+"]))
+        ),
     ]
 
     @Test("encoding rows", arguments: encodingRows)
