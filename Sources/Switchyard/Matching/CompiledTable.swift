@@ -35,8 +35,8 @@ struct CompiledTable: Sendable {
     /// For each shape registered so far, the first trie entry of the registration that brought it, or `-1` once
     /// the shape has a duplicate: one lookup per route finds duplicates. A shape is where each of a registration's
     /// expansions ended up in the trie (see ``RouteTrie/insert(_:_:)``); a pattern without optional groups, the
-    /// usual case, has one expansion and a shape that is one number.
-    private var singleShapes: [Int: Int32] = [:]
+    /// usual case, has one expansion and a shape that is one number, whose slot is in the trie node it ends at
+    /// (``RouteTrie/subscript(shapeAt:)``); the slots of patterns with groups are here.
     private var groupedShapes: [[Int]: Int32] = [:]
     /// The route each trie entry stands for, built once when it is added, with what a match of it needs, so that
     /// matching builds and copies as little as it can.
@@ -70,7 +70,7 @@ struct CompiledTable: Sendable {
         }
         let earlier =
             expansions.count == 1
-            ? Self.register(&singleShapes[firstTerminal], firstEntry: firstEntry)
+            ? Self.register(&trie[shapeAt: firstTerminal], firstEntry: firstEntry)
             : Self.register(&groupedShapes[terminals], firstEntry: firstEntry)
         if let earlier, earlier >= 0 {
             // The first duplicate of a shape: the registration that brought it becomes a duplicate too.
@@ -108,8 +108,12 @@ struct CompiledTable: Sendable {
     }
 
     private func makeRoute(_ entry: TrieEntry, isDuplicate: Bool) -> Route {
-        let registration = registrations[entry.registration]
-        return Route(
+        // Read in place: `registrations[i]` copies the whole registration.
+        registrations.withUnsafeBufferPointer { makeRoute(entry, of: $0[entry.registration], isDuplicate: isDuplicate) }
+    }
+
+    private func makeRoute(_ entry: TrieEntry, of registration: borrowing Registration, isDuplicate: Bool) -> Route {
+        Route(
             pattern: registration.pattern, expansion: registration.pattern.expanded[entry.expansionIndex].text,
             name: registration.name, priority: registration.priority, table: table, isDuplicate: isDuplicate,
             tag: registration.tag,

@@ -39,6 +39,11 @@ struct RouteTrie: Sendable {
         var wildcards = EntryList()
         /// The highest priority of any route at or below this node, to prune a search for the best match.
         var maxPriority = Int.min
+        /// For the shape of a pattern without optional groups that ends here, and the one that waits here for a
+        /// wildcard: the first entry of the registration that brought it, `-1` once it has a duplicate, `nil`
+        /// before any (see ``CompiledTable``).
+        var endingShape: Int32?
+        var wildcardShape: Int32?
     }
 
     private(set) var nodes = [Node()]
@@ -68,8 +73,11 @@ struct RouteTrie: Sendable {
             switch segment {
             case .literal(let text):
                 var literal = key(text).text
+                // Read in place: `nodes[node]` would copy the node and retain its arrays.
                 let existing = literal.withUTF8 { bytes in
-                    literalBytes.withUnsafeBufferPointer { nodes[node].literals.child(for: bytes, arena: $0) }
+                    literalBytes.withUnsafeBufferPointer { arena in
+                        nodes.withUnsafeBufferPointer { $0[node].literals.child(for: bytes, arena: arena) }
+                    }
                 }
                 if let existing {
                     node = Int(existing)
@@ -94,6 +102,18 @@ struct RouteTrie: Sendable {
         let position = insertionPoint(for: entry, in: nodes[node].endings)
         nodes[node].endings.insert(entryIndex, at: position)
         return node * 2
+    }
+
+    /// The shape slot of a single-expansion pattern that ended up at `terminal` (what ``insert(_:_:)`` returned).
+    subscript(shapeAt terminal: Int) -> Int32? {
+        get { terminal % 2 == 0 ? nodes[terminal / 2].endingShape : nodes[terminal / 2].wildcardShape }
+        set {
+            if terminal % 2 == 0 {
+                nodes[terminal / 2].endingShape = newValue
+            } else {
+                nodes[terminal / 2].wildcardShape = newValue
+            }
+        }
     }
 
     private mutating func appendNode() -> Int {

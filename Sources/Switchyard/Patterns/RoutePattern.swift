@@ -86,17 +86,33 @@ enum Segment: Sendable, Hashable {
 
 /// One expansion of a pattern: segments without groups.
 struct Expansion: Sendable, Hashable {
-    var segments: [Segment]
+    let segments: [Segment]
     /// The expansion as pattern text, segments as written (`/the/foo/:a`).
-    var text: String
-
-    var parameterNames: [String] {
-        segments.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
-    }
-
+    let text: String
+    /// The names of the parameter segments, in order; made once, with the pattern, and shared by the routes and
+    /// trie entries made from it.
+    let parameterNames: [String]
     /// The positions of the parameter segments, which are the components a match captures.
-    var parameterDepths: [Int] {
-        segments.indices.filter { if case .parameter = segments[$0] { true } else { false } }
+    let parameterDepths: [Int]
+
+    init(segments: [Segment], text: String) {
+        self.segments = segments
+        self.text = text
+        let count = segments.reduce(0) { $1.parameterName == nil ? $0 : $0 + 1 }
+        var names: [String] = []
+        var depths: [Int] = []
+        if count > 0 {
+            names.reserveCapacity(count)
+            depths.reserveCapacity(count)
+            for (depth, segment) in segments.enumerated() {
+                if let name = segment.parameterName {
+                    names.append(name)
+                    depths.append(depth)
+                }
+            }
+        }
+        parameterNames = names
+        parameterDepths = depths
     }
 
     var hasWildcard: Bool { segments.last == .wildcard }
