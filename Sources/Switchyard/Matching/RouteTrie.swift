@@ -32,19 +32,24 @@ struct TrieMatch {
 /// the wildcards, so matches come out in specificity order, backtracking when a branch fails. Nodes live in
 /// one array (value semantics: a snapshot is a copy that shares storage until written).
 struct RouteTrie: Sendable {
+    /// A node, 64 bytes: each 4-byte field follows a field whose size leaves 4 bytes before the next 8-byte
+    /// boundary (an ``EntryList`` is 12 bytes).
     struct Node: Sendable {
         var literals = LiteralEdges()
-        var parameter: Int32 = -1
         var endings = EntryList()
+        /// For the shape of a pattern without optional groups that ends here, and the one that waits here for a
+        /// wildcard: the first entry of the registration that brought it, `-1` once it has a duplicate,
+        /// ``RouteTrie/noShape`` before any (see ``CompiledTable``).
+        var endingShape = RouteTrie.noShape
         var wildcards = EntryList()
+        var wildcardShape = RouteTrie.noShape
         /// The highest priority of any route at or below this node, to prune a search for the best match.
         var maxPriority = Int.min
-        /// For the shape of a pattern without optional groups that ends here, and the one that waits here for a
-        /// wildcard: the first entry of the registration that brought it, `-1` once it has a duplicate, `nil`
-        /// before any (see ``CompiledTable``).
-        var endingShape: Int32?
-        var wildcardShape: Int32?
+        var parameter: Int32 = -1
     }
+
+    /// A shape slot that no registration has filled.
+    static let noShape = Int32.min
 
     private(set) var nodes = [Node()]
     private(set) var entries: [TrieEntry] = []
@@ -106,12 +111,15 @@ struct RouteTrie: Sendable {
 
     /// The shape slot of a single-expansion pattern that ended up at `terminal` (what ``insert(_:_:)`` returned).
     subscript(shapeAt terminal: Int) -> Int32? {
-        get { terminal % 2 == 0 ? nodes[terminal / 2].endingShape : nodes[terminal / 2].wildcardShape }
+        get {
+            let slot = terminal % 2 == 0 ? nodes[terminal / 2].endingShape : nodes[terminal / 2].wildcardShape
+            return slot == Self.noShape ? nil : slot
+        }
         set {
             if terminal % 2 == 0 {
-                nodes[terminal / 2].endingShape = newValue
+                nodes[terminal / 2].endingShape = newValue ?? Self.noShape
             } else {
-                nodes[terminal / 2].wildcardShape = newValue
+                nodes[terminal / 2].wildcardShape = newValue ?? Self.noShape
             }
         }
     }
@@ -250,8 +258,9 @@ struct RouteTrie: Sendable {
 /// The entries that end at a trie node (or wait there for a wildcard), in precedence order: the first inline, so
 /// that the usual node, where one route ends, allocates nothing for its list.
 struct EntryList: RandomAccessCollection, Sendable {
-    private var first: Int32 = -1
+    // In this order, the list is 12 bytes, and a node packs a 4-byte field after it.
     private var rest: [Int32] = []
+    private var first: Int32 = -1
 
     var startIndex: Int { 0 }
     var endIndex: Int { first < 0 ? 0 : rest.count + 1 }
