@@ -1,21 +1,22 @@
 /// A value behind one reference, copied only when it is changed while shared: copying a `CopyOnWrite` costs
-/// one retain however many references the value holds, and reading the value borrows it in place.
+/// one retain however many references the value holds.
 ///
-/// A lookup reads a route table out of the router's state with one retain instead of one per field.
+/// A lookup reads a route table out of the router's state with one retain instead of a copy of its fields.
 ///
 /// Why `@unchecked Sendable` is sound: the buffer is written only through ``value``'s `_modify`, after
 /// `isKnownUniquelyReferenced` proved that no other `CopyOnWrite` (and so no other thread) holds it; every other
 /// access reads it. `Value` is itself `Sendable`.
 struct CopyOnWrite<Value: Sendable>: @unchecked Sendable {
-    /// The value is the buffer's header (a `ManagedBuffer` header is reached through an address, so reading it
-    /// neither copies it nor starts a dynamic exclusivity check); the buffer has no elements.
+    /// The value is the buffer's header; the buffer has no elements.
     private var buffer: ManagedBuffer<Value, Void>
 
     init(_ value: Value) {
         buffer = ManagedBuffer.create(minimumCapacity: 0) { _ in value }
     }
 
-    /// Calls `body` with the value, borrowed in place: reading it through ``value`` may copy it first.
+    /// Calls `body` with the value, read through the header's address: in a lookup, this copies less than reading
+    /// ``value`` through its coroutine does (about 1 % fewer instructions for a GitHub link). The compiler may still
+    /// copy the value before calling a method on it.
     func withValue<Result>(_ body: (borrowing Value) -> Result) -> Result {
         buffer.withUnsafeMutablePointerToHeader { body($0.pointee) }
     }
