@@ -36,9 +36,13 @@ struct LiteralEdges: Sendable {
     /// The child reached by `key`, if any; `arena` holds the literals' bytes.
     @inline(__always)
     func child(for key: UnsafeBufferPointer<UInt8>, arena: UnsafeBufferPointer<UInt8>) -> Int32? {
-        guard !edges.isEmpty else { return nil }
-        let hash = Self.hash(key)
-        return edges.withUnsafeBufferPointer { edges in
+        edges.isEmpty ? nil : child(for: key, hash: Self.hash(key), arena: arena)
+    }
+
+    /// The child reached by `key`, whose ``hash(_:)`` the caller has already.
+    @inline(__always)
+    func child(for key: UnsafeBufferPointer<UInt8>, hash: UInt32, arena: UnsafeBufferPointer<UInt8>) -> Int32? {
+        edges.withUnsafeBufferPointer { edges in
             func matches(_ edge: Edge) -> Bool {
                 edge.hash == hash && Int(edge.count) == key.count
                     && Self.equal(

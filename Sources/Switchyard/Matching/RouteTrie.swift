@@ -78,22 +78,7 @@ struct RouteTrie: Sendable {
             switch segment {
             case .literal(let text):
                 var literal = key(text).text
-                // Read in place: `nodes[node]` would copy the node and retain its arrays.
-                let existing = literal.withUTF8 { bytes in
-                    literalBytes.withUnsafeBufferPointer { arena in
-                        nodes.withUnsafeBufferPointer { $0[node].literals.child(for: bytes, arena: arena) }
-                    }
-                }
-                if let existing {
-                    node = Int(existing)
-                } else {
-                    let start = literalBytes.count
-                    literalBytes.append(contentsOf: literal.utf8)
-                    let child = appendNode()
-                    nodes[node].literals.insert(
-                        start..<literalBytes.count, hash: literal.withUTF8(LiteralEdges.hash), child: Int32(child))
-                    node = child
-                }
+                node = literal.withUTF8 { child(of: node, literal: $0) }
             case .parameter:
                 if nodes[node].parameter < 0 { nodes[node].parameter = Int32(appendNode()) }
                 node = Int(nodes[node].parameter)
@@ -107,6 +92,21 @@ struct RouteTrie: Sendable {
         let position = insertionPoint(for: entry, in: nodes[node].endings)
         nodes[node].endings.insert(entryIndex, at: position)
         return node * 2
+    }
+
+    /// The child that `literal` leads to from `node`, added when there is none yet.
+    private mutating func child(of node: Int, literal: UnsafeBufferPointer<UInt8>) -> Int {
+        let hash = LiteralEdges.hash(literal)
+        // Read in place: `nodes[node]` would copy the node and retain its arrays.
+        let existing = literalBytes.withUnsafeBufferPointer { arena in
+            nodes.withUnsafeBufferPointer { $0[node].literals.child(for: literal, hash: hash, arena: arena) }
+        }
+        if let existing { return Int(existing) }
+        let start = literalBytes.count
+        literalBytes.append(contentsOf: literal)
+        let child = appendNode()
+        nodes[node].literals.insert(start..<literalBytes.count, hash: hash, child: Int32(child))
+        return child
     }
 
     /// The shape slot of a single-expansion pattern that ended up at `terminal` (what ``insert(_:_:)`` returned).

@@ -93,10 +93,13 @@ struct PatternParser {
         // Past a few parameters, a set finds a repeated name, so that many stay linear.
         var manyNames = Set<String>()
         var wildcardPosition: Int?
+        // Written as its own text (`/a/:b`): one leading `/`, no empty segment between slashes, no trailing `/`.
+        var emptySegments = 0
         var start = 0
         while start < expansion.count {
             var end = start
             while end < expansion.count, expansion[end] != UInt8(ascii: "/") { end += 1 }
+            if end == start { emptySegments += 1 }
             if end > start {
                 if let wildcardPosition {
                     throw PatternError(
@@ -124,18 +127,16 @@ struct PatternParser {
             }
             start = end + 1
         }
-        return Expansion(segments: segments, text: text(of: expansion, isWholePattern: positions == nil))
+        let isWrittenAsText =
+            expansion.first == UInt8(ascii: "/") && emptySegments == 1
+            && (expansion.count == 1 || expansion.last != UInt8(ascii: "/"))
+        // The pattern itself when it is written so already: no new string.
+        let text = positions == nil && isWrittenAsText ? pattern : text(of: expansion)
+        return Expansion(segments: segments, text: text)
     }
 
-    /// The expansion as text: `/` and the segments, empty segments dropped; the pattern itself when it is
-    /// written so already (no new string).
-    private func text(of expansion: [UInt8], isWholePattern: Bool) -> String {
-        var isNormal =
-            expansion.first == UInt8(ascii: "/") && (expansion.count == 1 || expansion.last != UInt8(ascii: "/"))
-        for index in expansion.indices.dropFirst() where isNormal {
-            isNormal = !(expansion[index] == UInt8(ascii: "/") && expansion[index - 1] == UInt8(ascii: "/"))
-        }
-        if isNormal, isWholePattern { return pattern }
+    /// The expansion as text: `/` and the segments, empty segments dropped.
+    private func text(of expansion: [UInt8]) -> String {
         var text: [UInt8] = []
         text.reserveCapacity(expansion.count + 1)
         var start = 0

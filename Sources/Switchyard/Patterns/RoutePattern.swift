@@ -69,12 +69,12 @@ enum Segment: Sendable, Hashable {
     /// Zero or more remaining components.
     case wildcard
 
-    /// How specific the segment is: lower wins.
     /// The parameter's name, for a parameter.
     var parameterName: String? {
         if case .parameter(let name) = self { name } else { nil }
     }
 
+    /// How specific the segment is: lower wins.
     var rank: Int {
         switch self {
         case .literal: 0

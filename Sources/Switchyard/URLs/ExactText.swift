@@ -43,8 +43,5 @@ extension String {
     func isExactly(_ other: String) -> Bool { ExactText(self) == ExactText(other) }
 
     /// Whether the text is a dot segment: exactly `.` or `..`.
-    var isDotSegment: Bool {
-        // No other text is canonically equivalent to "." or "..", so `==` compares bytes here.
-        utf8.count <= 2 && (self == "." || self == "..")
-    }
+    var isDotSegment: Bool { URLSplitter.isDotSegment(utf8) }
 }

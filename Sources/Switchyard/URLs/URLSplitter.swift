@@ -143,6 +143,11 @@ enum URLSplitter {
         return nil
     }
 
+    /// Whether the bytes are a dot segment, `.` or `..`, which would change the route if it were resolved.
+    static func isDotSegment(_ bytes: some Collection<UInt8>) -> Bool {
+        (1...2).contains(bytes.count) && bytes.allSatisfy { $0 == UInt8(ascii: ".") }
+    }
+
     static func isLetter(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }
@@ -405,7 +410,7 @@ private struct SplitRun {
     }
 
     private func checkDotSegment(_ key: UnsafeBufferPointer<UInt8>, at position: Int) throws(URLRejection) {
-        if key.count <= 2, !key.isEmpty, key.allSatisfy({ $0 == UInt8(ascii: ".") }) {
+        if URLSplitter.isDotSegment(key) {
             throw URLRejection(
                 .dotSegment, at: position, component: componentCount, in: input,
                 "'\(String(decoding: key, as: UTF8.self))' would change the route if it were resolved")

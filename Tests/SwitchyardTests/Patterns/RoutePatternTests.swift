@@ -64,6 +64,11 @@ struct RoutePatternTests {
         ("", ["/"]),
         ("/", ["/"]),
         ("//a//b//", ["/a/b"]),
+        // written as its own text, or not quite
+        ("/a/:b", ["/a/:b"]),
+        ("/a//b", ["/a/b"]),
+        ("/a/b/", ["/a/b"]),
+        ("//", ["/"]),
         ("a/:b/*", ["/a/:b/*"]),
         ("/x/caf%C3%A9", ["/x/caf%C3%A9"]),
         ("/a(/:x)(/:yy)", ["/a/:x/:yy", "/a/:x", "/a/:yy", "/a"]),  // S9

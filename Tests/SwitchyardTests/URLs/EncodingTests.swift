@@ -188,7 +188,26 @@ struct EncodingTests {
             "app://TAG/A+b%2Bc/X+y/%2B",
             .hit(Hit("/Tag/:t/*", ["t": "A b+c"], wildcard: ["X y", "+"]))
         ),
+        // a host that became the first component: decoded, lowercased, and `+`-decoded as a value when the router
+        // decodes `+` in paths; decoded components after a decoded host each keep their own bytes
+        (
+            ["/:shop/x"], RouterOptions(decodesPlusInPath: true), "app://My+Shop%21/x",
+            .hit(Hit("/:shop/x", ["shop": "my shop!"]))
+        ),
+        (["/:shop/x"], RouterOptions(), "app://My+Shop%21/x", .hit(Hit("/:shop/x", ["shop": "my+shop!"]))),
+        (
+            ["/:a/:b/:c"], RouterOptions(), "app://%41b/%63d/e%66",
+            .hit(Hit("/:a/:b/:c", ["a": "ab", "b": "cd", "c": "ef"]))
+        ),
     ]
+
+    @Test func constraintsTestTheValueAParameterGets() throws {
+        let router = Router(options: RouterOptions(decodesPlusInPath: true))
+        try router.add("/size/:s", constraints: ["s": .oneOf("extra large")])
+        #expect(router.outcome("app://size/extra+large") == .hit(Hit("/size/:s", ["s": "extra large"])))
+        #expect(router.outcome("app://size/extra%20large") == .hit(Hit("/size/:s", ["s": "extra large"])))
+        #expect(router.outcome("app://size/extra%2Blarge") == .noMatch)
+    }
 
     @Test("encoding rows", arguments: encodingRows)
     func encodingRow(patterns: [String], options: RouterOptions, input: String, expected: Outcome) throws {
