@@ -143,35 +143,14 @@ struct CompiledTable: Sendable {
 
     /// The matches of a link split for this table, in match order, each with what runs for it.
     func matches(_ split: SplitView) -> [Candidate] {
-        let found =
-            trie.foldsLiteralCase ? withFoldedKeys(split.components, trie.search) : trie.search(split.components)
-        return found.map { candidate($0, split) }
+        trie.search(split.components).map { candidate($0, split) }
     }
 
     /// The first match in match order of a link split for this table, with what runs for it.
     func bestMatch(_ split: SplitView) -> Candidate? {
         // No closure captures `self` here: a capture would copy the table.
-        let found = trie.foldsLiteralCase ? withFoldedKeys(split.components, trie.best) : trie.best(split.components)
-        guard let found else { return nil }
+        guard let found = trie.best(split.components) else { return nil }
         return candidate(found, split)
-    }
-
-    /// Calls `body` with the components as the trie's literals see them when literal case is folded: lowercased,
-    /// in temporary storage.
-    private func withFoldedKeys<Result>(
-        _ components: SplitComponents, _ body: (SplitComponents) -> Result
-    ) -> Result {
-        let texts = components.keyTexts
-        return SplitComponents.withSpans(of: texts.map(trie.key)) { keys in
-            var folded = components
-            folded.keys = keys
-            guard case .keys = components.values else { return body(folded) }
-            // The values stay the components as written.
-            return texts.withUnsafeBufferPointer { texts in
-                folded.values = .list(texts)
-                return body(folded)
-            }
-        }
     }
 
     private func candidate(_ found: TrieMatch, _ split: SplitView) -> Candidate {

@@ -144,8 +144,8 @@ struct RouteTrie: Sendable {
 
     /// Finds the routes that match `components`, in match order: priority, then specificity, then registration.
     ///
-    /// - Parameter components: the components, their keys as literals see them (lowercased when literal case is
-    ///   folded), their values as parameters see them.
+    /// - Parameter components: the link's components, their keys decoded, their values as parameters see them;
+    ///   the trie lowercases the keys itself when it folds literal case.
     /// - Complexity: proportional to the trie nodes consistent with the components, independent of the number
     ///   of routes that are not.
     func search(_ components: SplitComponents) -> [TrieMatch] {
@@ -175,6 +175,15 @@ struct RouteTrie: Sendable {
     private func withSearch<Result>(
         _ components: SplitComponents, bestOnly: Bool, _ body: (inout Search) -> Result
     ) -> Result {
+        if foldsLiteralCase {
+            return withFoldedKeys(components) { withSearch(inSearchOf: $0, bestOnly: bestOnly, body) }
+        }
+        return withSearch(inSearchOf: components, bestOnly: bestOnly, body)
+    }
+
+    private func withSearch<Result>(
+        inSearchOf components: SplitComponents, bestOnly: Bool, _ body: (inout Search) -> Result
+    ) -> Result {
         nodes.withUnsafeBufferPointer { nodes in
             entries.withUnsafeBufferPointer { entries in
                 literalBytes.withUnsafeBufferPointer { arena in
@@ -186,7 +195,24 @@ struct RouteTrie: Sendable {
         }
     }
 
-    /// One search. Its buffers are valid only inside ``withSearch(_:bestOnly:_:)``.
+    /// Calls `body` with the components as the literals see them when literal case is folded: lowercased, in
+    /// temporary storage, their values still as written.
+    private func withFoldedKeys<Result>(
+        _ components: SplitComponents, _ body: (SplitComponents) -> Result
+    ) -> Result {
+        let texts = components.keyTexts
+        return SplitComponents.withSpans(of: texts.map(key)) { keys in
+            var folded = components
+            folded.keys = keys
+            guard case .keys = components.values else { return body(folded) }
+            return texts.withUnsafeBufferPointer { texts in
+                folded.values = .list(texts)
+                return body(folded)
+            }
+        }
+    }
+
+    /// One search. Its buffers are valid only inside ``withSearch(inSearchOf:bestOnly:_:)``.
     private struct Search {
         let nodes: UnsafeBufferPointer<Node>
         let entries: UnsafeBufferPointer<TrieEntry>
