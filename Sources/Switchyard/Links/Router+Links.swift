@@ -64,7 +64,7 @@ extension Router {
         let text = try unboundedLink(
             components: components, query: query, scheme: scheme, host: host, snapshot: snapshot)
         let table = (scheme.flatMap { snapshot.tables[.scheme($0)] } ?? snapshot.tables[.global])?.value
-        let rules = table?.settings.hostRules ?? HostRules()
+        let rules = table?.hostRules ?? HostRules()
         if case .failure(let rejection) = URLSplitter.split(
             text, options: options.splitOptions, hostRules: { _ in rules }),
             [.tooLong, .tooManyComponents, .tooManyQueryItems, .valueTooLong].contains(rejection.code)

@@ -31,8 +31,6 @@ struct LiteralEdges: Sendable {
     /// Up to this many edges a scan of the hashes beats probing.
     private static let scanLimit = 8
 
-    var isEmpty: Bool { edges.isEmpty }
-
     /// The child reached by `key`, if any; `arena` holds the literals' bytes.
     @inline(__always)
     func child(for key: UnsafeBufferPointer<UInt8>, arena: UnsafeBufferPointer<UInt8>) -> Int32? {

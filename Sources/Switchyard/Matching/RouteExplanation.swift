@@ -68,9 +68,9 @@ extension Router {
             if !first.settings.fallsBackToGlobalRoutes {
                 notes.append("the table \(resolution.table) does not fall back to the global table")
             } else if let global = snapshot.tables[.global]?.value,
-                global.settings.hostRules != first.settings.hostRules,
+                global.hostRules != first.hostRules,
                 case .failure(let refusal) = URLSplitter.split(
-                    url, options: options.splitOptions, hostRules: { _ in global.settings.hostRules })
+                    url, options: options.splitOptions, hostRules: { _ in global.hostRules })
             {
                 notes.append("the global table refused the link on fallback: \(refusal.code)")
             }
