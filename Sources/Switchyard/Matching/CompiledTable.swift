@@ -125,20 +125,26 @@ struct CompiledTable: Sendable {
     /// Every route in match order: priority, then specificity (segment by segment, a literal before a
     /// parameter, a pattern that ends before a wildcard), then registration.
     var routes: [Route] {
-        let entries = trie.entries
-        return entries.indices.sorted { left, right in
-            let (a, b) = (entries[left], entries[right])
+        // Each entry's ranks are made once, not once per comparison.
+        let keys = trie.entries.map { entry in
+            (priority: entry.priority, ranks: ranks(entry), order: (entry.registration, entry.expansionIndex))
+        }
+        return keys.indices.sorted { left, right in
+            let (a, b) = (keys[left], keys[right])
             if a.priority != b.priority { return a.priority > b.priority }
-            let ranksA = ranks(a), ranksB = ranks(b)
-            if ranksA != ranksB { return ranksA.lexicographicallyPrecedes(ranksB) }
-            return (a.registration, a.expansionIndex) < (b.registration, b.expansionIndex)
+            if a.ranks != b.ranks { return a.ranks.lexicographicallyPrecedes(b.ranks) }
+            return a.order < b.order
         }
         .map { entryRoutes[$0] }
     }
 
     /// Segment ranks, closed by the rank of "the pattern ends here" (between a parameter and a wildcard).
-    private func ranks(_ entry: TrieEntry) -> [Int] {
-        registrations[entry.registration].pattern.expanded[entry.expansionIndex].segments.map(\.rank) + [2]
+    private func ranks(_ entry: TrieEntry) -> [UInt8] {
+        registrations.withUnsafeBufferPointer { registrations in
+            registrations[entry.registration].pattern.expanded[entry.expansionIndex].segments.map {
+                UInt8($0.rank)
+            } + [2]
+        }
     }
 
     /// The matches of a link split for this table, in match order, each with what runs for it.
