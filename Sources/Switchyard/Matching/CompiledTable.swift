@@ -23,6 +23,8 @@ struct Registration: Sendable {
 }
 
 /// A route table's state: its settings, its registrations in order, and the trie compiled from them.
+///
+/// A registration is kept once, in the ``Route`` of each of its expansions: a table holds one object per route.
 struct CompiledTable: Sendable {
     let table: RouteTable
     var settings = TableSettings() {
@@ -30,7 +32,8 @@ struct CompiledTable: Sendable {
     }
     /// The settings' host rules, made once rather than on every lookup.
     private(set) var hostRules = HostRules()
-    private(set) var registrations: [Registration] = []
+    /// The first trie entry of each registration, in registration order; its route holds the registration.
+    private var registrationStarts: [Int32] = []
     private(set) var trie: RouteTrie
     /// For each shape registered so far, the first trie entry of the registration that brought it, or `-1` once
     /// the shape has a duplicate: one lookup per route finds duplicates. A shape is where each of a registration's
@@ -47,23 +50,26 @@ struct CompiledTable: Sendable {
         trie = RouteTrie(foldsLiteralCase: foldsLiteralCase)
     }
 
-    var isEmpty: Bool { registrations.isEmpty }
+    var isEmpty: Bool { registrationStarts.isEmpty }
+
+    /// The registrations, in registration order.
+    var registrations: some Collection<Registration> {
+        registrationStarts.lazy.map { [entryRoutes] in entryRoutes[Int($0)].registration }
+    }
 
     mutating func add(_ registration: Registration) {
-        let index = registrations.count
-        registrations.append(registration)
         let firstEntry = trie.entries.count
+        registrationStarts.append(Int32(firstEntry))
         let expansions = registration.pattern.expanded
         var terminals: [Int] = []  // filled only for a pattern with optional groups: no allocation otherwise
         var firstTerminal = 0
         for (expansionIndex, expansion) in expansions.enumerated() {
-            let names = expansion.parameterNames
             let constraints = registration.constraints.compactMap { name, constraint in
-                names.firstIndex(of: name).map { (parameter: $0, constraint: constraint) }
+                expansion.parameterNames.firstIndex(of: name).map {
+                    (depth: expansion.parameterDepths[$0], constraint: constraint)
+                }
             }
-            let entry = TrieEntry(
-                registration: index, expansionIndex: expansionIndex, priority: registration.priority,
-                parameterNames: names, parameterDepths: expansion.parameterDepths, constraints: constraints)
+            let entry = TrieEntry(priority: registration.priority, constraints: constraints)
             let terminal = trie.insert(expansion.segments, entry)
             if expansionIndex == 0 { firstTerminal = terminal }
             if expansions.count > 1 { terminals.append(terminal) }
@@ -74,14 +80,18 @@ struct CompiledTable: Sendable {
             : Self.register(&groupedShapes[terminals], firstEntry: firstEntry)
         if let earlier, earlier >= 0 {
             // The first duplicate of a shape: the registration that brought it becomes a duplicate too.
-            let count = registrations[trie.entries[earlier].registration].pattern.expanded.count
+            let count = entryRoutes[earlier].pattern.expanded.count
             for entryIndex in earlier..<earlier + count {
-                entryRoutes[entryIndex] = makeRoute(trie.entries[entryIndex], isDuplicate: true)
+                entryRoutes[entryIndex] = entryRoutes[entryIndex].markedDuplicate()
             }
         }
         let isDuplicate = earlier != nil
-        for entry in trie.entries[firstEntry...] {
-            entryRoutes.append(makeRoute(entry, isDuplicate: isDuplicate))
+        for expansion in expansions {
+            entryRoutes.append(
+                Route(
+                    registration: registration, expansion: expansion.text, table: table, isDuplicate: isDuplicate,
+                    plan: Route.MatchPlan(
+                        parameterNames: expansion.parameterNames, parameterDepths: expansion.parameterDepths)))
         }
     }
 
@@ -98,7 +108,7 @@ struct CompiledTable: Sendable {
     /// - Returns: how many registrations were removed.
     mutating func removeAll(where shouldRemove: (Registration) -> Bool) -> Int {
         let kept = registrations.filter { !shouldRemove($0) }
-        let removed = registrations.count - kept.count
+        let removed = registrationStarts.count - kept.count
         guard removed > 0 else { return 0 }
         var rebuilt = CompiledTable(table: table, foldsLiteralCase: trie.foldsLiteralCase)
         rebuilt.settings = settings
@@ -107,44 +117,26 @@ struct CompiledTable: Sendable {
         return removed
     }
 
-    private func makeRoute(_ entry: TrieEntry, isDuplicate: Bool) -> Route {
-        // Read in place: `registrations[i]` copies the whole registration.
-        registrations.withUnsafeBufferPointer { makeRoute(entry, of: $0[entry.registration], isDuplicate: isDuplicate) }
-    }
-
-    private func makeRoute(_ entry: TrieEntry, of registration: borrowing Registration, isDuplicate: Bool) -> Route {
-        Route(
-            pattern: registration.pattern, expansion: registration.pattern.expanded[entry.expansionIndex].text,
-            name: registration.name, priority: registration.priority, table: table, isDuplicate: isDuplicate,
-            tag: registration.tag,
-            plan: Route.MatchPlan(
-                registration: entry.registration, parameterNames: entry.parameterNames,
-                parameterDepths: entry.parameterDepths))
-    }
-
     /// Every route in match order: priority, then specificity (segment by segment, a literal before a
     /// parameter, a pattern that ends before a wildcard), then registration.
     var routes: [Route] {
-        // Each entry's ranks are made once, not once per comparison.
-        let keys = trie.entries.map { entry in
-            (priority: entry.priority, ranks: ranks(entry), order: (entry.registration, entry.expansionIndex))
+        // Each entry's ranks are made once, not once per comparison; entries are in registration order.
+        var keys: [(priority: Int, ranks: [UInt8])] = []
+        keys.reserveCapacity(entryRoutes.count)
+        for start in registrationStarts {
+            let route = entryRoutes[Int(start)]
+            for expansion in route.pattern.expanded {
+                // Segment ranks, closed by the rank of "the pattern ends here": between a parameter and a wildcard.
+                keys.append((route.priority, expansion.segments.map { UInt8($0.rank) } + [2]))
+            }
         }
         return keys.indices.sorted { left, right in
             let (a, b) = (keys[left], keys[right])
             if a.priority != b.priority { return a.priority > b.priority }
             if a.ranks != b.ranks { return a.ranks.lexicographicallyPrecedes(b.ranks) }
-            return a.order < b.order
+            return left < right
         }
         .map { entryRoutes[$0] }
-    }
-
-    /// Segment ranks, closed by the rank of "the pattern ends here" (between a parameter and a wildcard).
-    private func ranks(_ entry: TrieEntry) -> [UInt8] {
-        registrations.withUnsafeBufferPointer { registrations in
-            registrations[entry.registration].pattern.expanded[entry.expansionIndex].segments.map {
-                UInt8($0.rank)
-            } + [2]
-        }
     }
 
     /// The matches of a link split for this table, in match order, each with what runs for it.
@@ -166,9 +158,7 @@ struct CompiledTable: Sendable {
         let match = RouteMatch(
             route: route, link: split.link, parameterValues: values,
             wildcardComponents: found.wildcardStart.map(split.components.values(from:)))
-        // Read in place: `registrations[i].action` copies the whole registration first.
-        let action = registrations.withUnsafeBufferPointer { $0[plan.registration].action }
-        return Candidate(match: match, action: action)
+        return Candidate(match: match, action: route.registration.action)
     }
 }
 

@@ -8,30 +8,22 @@
 /// ```
 public struct Route: Sendable, Hashable, CustomStringConvertible {
     /// The fields, behind one reference: a match copies its route several times on its way out, and each copy
-    /// costs one retain instead of one per field.
+    /// costs one retain instead of one per field. The route's object is also the only record its table keeps of
+    /// the registration it comes from (see ``registration``).
     private let fields: Fields
 
     private final class Fields: Sendable {
-        let pattern: RoutePattern
+        let registration: Registration
         let expansion: String
-        let name: String?
-        let priority: Int
         let table: RouteTable
         let isDuplicate: Bool
-        let tag: Int?
         let plan: MatchPlan
 
-        init(
-            pattern: RoutePattern, expansion: String, name: String?, priority: Int, table: RouteTable,
-            isDuplicate: Bool, tag: Int?, plan: MatchPlan
-        ) {
-            self.pattern = pattern
+        init(registration: Registration, expansion: String, table: RouteTable, isDuplicate: Bool, plan: MatchPlan) {
+            self.registration = registration
             self.expansion = expansion
-            self.name = name
-            self.priority = priority
             self.table = table
             self.isDuplicate = isDuplicate
-            self.tag = tag
             self.plan = plan
         }
     }
@@ -39,41 +31,45 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
     /// What a match of this route is made from. It rides in the route's own object (not in one of its own) so
     /// that a table holds one object per route; it plays no part in equality.
     struct MatchPlan: Sendable {
-        /// The registration the route comes from, in its table.
-        var registration = 0
         /// The names of the parameters, in pattern order.
         var parameterNames: [String] = []
         /// The component each parameter captures, in parameter order.
         var parameterDepths: [Int] = []
     }
 
-    init(
-        pattern: RoutePattern, expansion: String, name: String?, priority: Int, table: RouteTable, isDuplicate: Bool,
-        tag: Int?, plan: MatchPlan = MatchPlan()
-    ) {
+    init(registration: Registration, expansion: String, table: RouteTable, isDuplicate: Bool, plan: MatchPlan) {
         fields = Fields(
-            pattern: pattern, expansion: expansion, name: name, priority: priority, table: table,
-            isDuplicate: isDuplicate, tag: tag, plan: plan)
+            registration: registration, expansion: expansion, table: table, isDuplicate: isDuplicate, plan: plan)
     }
+
+    /// The same route, marked as a duplicate.
+    func markedDuplicate() -> Route {
+        Route(
+            registration: fields.registration, expansion: fields.expansion, table: fields.table, isDuplicate: true,
+            plan: fields.plan)
+    }
+
+    /// The registration the route comes from, with its constraints and what runs for it.
+    var registration: Registration { fields.registration }
 
     /// How a match of this route is made.
     var plan: MatchPlan { fields.plan }
 
     /// The pattern as written, with its optional groups.
-    public var pattern: RoutePattern { fields.pattern }
+    public var pattern: RoutePattern { fields.registration.pattern }
     /// This route's expansion of the pattern (`/path/:thing/new`).
     public var expansion: String { fields.expansion }
     /// The name given at registration, for reverse routing and diagnostics.
-    public var name: String? { fields.name }
+    public var name: String? { fields.registration.name }
     /// The priority given at registration: higher is tried first. The default is 0.
-    public var priority: Int { fields.priority }
+    public var priority: Int { fields.registration.priority }
     /// The table the route is in.
     public var table: RouteTable { fields.table }
     /// Whether another route in the same table has a pattern of the same shape (the same segments, parameter
     /// names aside). Both are kept: the one registered first runs first, the other only if it declines.
     public var isDuplicate: Bool { fields.isDuplicate }
     /// A number the registrant chose: the index of a route file's declaration.
-    package var tag: Int? { fields.tag }
+    package var tag: Int? { fields.registration.tag }
 
     /// Whether two routes have the same pattern, expansion, name, priority, table and duplicate flag.
     public static func == (lhs: Route, rhs: Route) -> Bool {

@@ -102,7 +102,7 @@ extension CompiledTable {
     private func nearMiss(
         _ route: Route, _ segments: [Segment], _ components: [String]
     ) -> RouteExplanation.NearMiss {
-        let constraints = registrations.first { $0.pattern == route.pattern && $0.name == route.name }?.constraints
+        let constraints = route.registration.constraints
         for (index, segment) in segments.enumerated() {
             guard index < components.count else {
                 return .init(
@@ -122,7 +122,7 @@ extension CompiledTable {
                         reason: "component \(index) \"\(component)\" does not equal the literal \"\(literal.text)\"")
                 }
             case .parameter(let name):
-                if let constraint = constraints?[name], !constraint.accepts(component) {
+                if let constraint = constraints[name], !constraint.accepts(component) {
                     return .init(
                         route: route, matchedComponents: index, failedComponent: index,
                         reason: "component \(index) \"\(component)\" fails the constraint on :\(name) (\(constraint))")

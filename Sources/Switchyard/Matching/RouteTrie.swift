@@ -1,21 +1,9 @@
-/// One expansion of a registered pattern, as the trie stores it.
+/// One expansion of a registered pattern, as the trie stores it: what a search needs to choose it. Entries are
+/// numbered in registration order, a pattern's expansions in their order; the table keeps the rest by number.
 struct TrieEntry: Sendable {
-    /// The index of the registration in its table.
-    var registration: Int
-    var expansionIndex: Int
     var priority: Int
-    var parameterNames: [String]
-    /// The component each parameter captures, in parameter order: a matched link's components line up with the
-    /// expansion's segments, so captures are known when the route is added.
-    var parameterDepths: [Int]
-    /// Constraints by the index of the parameter they test.
-    var constraints: [(parameter: Int, constraint: ParameterConstraint)]
-
-    /// Whether `self` is tried before `other` when both end at the same node: higher priority, then
-    /// registration order, then expansion order.
-    func precedes(_ other: TrieEntry) -> Bool {
-        (priority, -registration, -expansionIndex) > (other.priority, -other.registration, -other.expansionIndex)
-    }
+    /// The constraints on the expansion's parameters, by the component each parameter captures.
+    var constraints: [(depth: Int, constraint: ParameterConstraint)]
 }
 
 /// A match found in the trie, before it is dressed as a ``RouteMatch``.
@@ -70,7 +58,7 @@ struct RouteTrie: Sendable {
     /// - Returns: where the entry ended up: its node, doubled, plus one when the entry waits for a wildcard. Two
     ///   expansions end up at the same place exactly when they have the same shape (parameter names aside).
     mutating func insert(_ segments: [Segment], _ entry: TrieEntry) -> Int {
-        let entryIndex = Int32(entries.count)
+        let entryIndex = entries.count
         entries.append(entry)
         var node = 0
         nodes[node].maxPriority = max(nodes[node].maxPriority, entry.priority)
@@ -84,13 +72,13 @@ struct RouteTrie: Sendable {
                 node = Int(nodes[node].parameter)
             case .wildcard:
                 let position = insertionPoint(for: entry, in: nodes[node].wildcards)
-                nodes[node].wildcards.insert(entryIndex, at: position)
+                nodes[node].wildcards.insert(Int32(entryIndex), at: position)
                 return node * 2 + 1
             }
             nodes[node].maxPriority = max(nodes[node].maxPriority, entry.priority)
         }
         let position = insertionPoint(for: entry, in: nodes[node].endings)
-        nodes[node].endings.insert(entryIndex, at: position)
+        nodes[node].endings.insert(Int32(entryIndex), at: position)
         return node * 2
     }
 
@@ -129,15 +117,15 @@ struct RouteTrie: Sendable {
         return nodes.count - 1
     }
 
-    /// Where `entry` goes in a node's list, which is kept in precedence order: a binary search, so that many
-    /// routes of one shape cost O(log n) each, and at once at the end in the usual case of a route registered
-    /// after the others with no higher priority.
+    /// Where `entry`, the newest, goes in a node's list, which is kept in precedence order: higher priority, then
+    /// registration (entry order). A binary search, so that many routes of one shape cost O(log n) each, and at
+    /// once at the end in the usual case of a route registered after the others with no higher priority.
     private func insertionPoint(for entry: TrieEntry, in list: EntryList) -> Int {
-        guard let last = list.last, entry.precedes(entries[Int(last)]) else { return list.endIndex }
+        guard let last = list.last, entry.priority > entries[Int(last)].priority else { return list.endIndex }
         var (low, high) = (0, list.count - 1)
         while low < high {
             let middle = (low + high) / 2
-            if entry.precedes(entries[Int(list[middle])]) { high = middle } else { low = middle + 1 }
+            if entry.priority > entries[Int(list[middle])].priority { high = middle } else { low = middle + 1 }
         }
         return low
     }
@@ -273,9 +261,8 @@ struct RouteTrie: Sendable {
         /// Whether the entry's constraints accept the values its parameters would capture.
         private func accepts(_ entryIndex: Int) -> Bool {
             if entries[entryIndex].constraints.isEmpty { return true }
-            let entry = entries[entryIndex]
-            return entry.constraints.allSatisfy {
-                $0.constraint.accepts(components.value(at: entry.parameterDepths[$0.parameter]))
+            return entries[entryIndex].constraints.allSatisfy {
+                $0.constraint.accepts(components.value(at: $0.depth))
             }
         }
     }

@@ -1,11 +1,9 @@
 /// Parses a written pattern into its expansions (DESIGN §3 and §11).
 struct PatternParser {
     private let pattern: String
-    private let bytes: [UInt8]
 
     init(_ pattern: String) {
         self.pattern = pattern
-        bytes = Array(pattern.utf8)
     }
 
     /// A run of the written pattern: always present, or one optional group.
@@ -16,11 +14,17 @@ struct PatternParser {
 
     /// The expansions, longest first; ties keep group order (a combination with an earlier group comes first).
     func expand() throws(PatternError) -> [Expansion] {
+        // The pattern's own bytes, read in place: a native string's are contiguous already.
+        var pattern = pattern
+        return try pattern.withUTF8 { bytes in Result { () throws(PatternError) in try expand(bytes) } }.get()
+    }
+
+    private func expand(_ bytes: UnsafeBufferPointer<UInt8>) throws(PatternError) -> [Expansion] {
         // Most patterns have no group: one expansion, the whole pattern, whose offsets are the pattern's own.
         if !bytes.contains(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") }) {
             return [try parseExpansion(bytes, positions: nil)]
         }
-        let pieces = try splitGroups()
+        let pieces = try splitGroups(bytes)
         let groups = pieces.indices.filter { pieces[$0].isOptional }
         if groups.isEmpty { return [try parseExpansion(bytes, positions: nil)] }
         var expansions: [Expansion] = []
@@ -34,7 +38,11 @@ struct PatternParser {
                 }
                 positions.append(contentsOf: piece.range)
             }
-            expansions.append(try parseExpansion(positions.map { bytes[$0] }, positions: positions))
+            let expansion = positions.map { bytes[$0] }
+            expansions.append(
+                try expansion.withUnsafeBufferPointer { expansion throws(PatternError) in
+                    try parseExpansion(expansion, positions: positions)
+                })
         }
         // A stable sort: longest first, the mask order kept among equals.
         return expansions.enumerated()
@@ -42,7 +50,7 @@ struct PatternParser {
             .map(\.element)
     }
 
-    private func splitGroups() throws(PatternError) -> [Piece] {
+    private func splitGroups(_ bytes: UnsafeBufferPointer<UInt8>) throws(PatternError) -> [Piece] {
         var pieces: [Piece] = []
         var start = 0
         var openGroup: Int?
@@ -85,7 +93,9 @@ struct PatternParser {
 
     /// Parses one expansion: `expansion` holds its bytes, and `positions` maps an offset in them back to the
     /// written pattern for errors (`nil` when the expansion is the whole pattern).
-    private func parseExpansion(_ expansion: [UInt8], positions: [Int]?) throws(PatternError) -> Expansion {
+    private func parseExpansion(
+        _ expansion: UnsafeBufferPointer<UInt8>, positions: [Int]?
+    ) throws(PatternError) -> Expansion {
         // One allocation for the segments: there are at most as many as slashes, plus one.
         var segments: [Segment] = []
         segments.reserveCapacity(expansion.reduce(1) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 })
@@ -136,7 +146,7 @@ struct PatternParser {
     }
 
     /// The expansion as text: `/` and the segments, empty segments dropped.
-    private func text(of expansion: [UInt8]) -> String {
+    private func text(of expansion: UnsafeBufferPointer<UInt8>) -> String {
         var text: [UInt8] = []
         text.reserveCapacity(expansion.count + 1)
         var start = 0
@@ -145,7 +155,7 @@ struct PatternParser {
             while end < expansion.count, expansion[end] != UInt8(ascii: "/") { end += 1 }
             if end > start {
                 text.append(UInt8(ascii: "/"))
-                text.append(contentsOf: expansion[start..<end])
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: expansion[start..<end]))
             }
             start = end + 1
         }
@@ -160,7 +170,7 @@ struct PatternParser {
 
     /// Parses one segment: a range of an expansion's bytes, whose offsets `positions` maps to the written pattern.
     private func parseSegment(
-        _ range: Range<Int>, of expansion: [UInt8], _ positions: [Int]?
+        _ range: Range<Int>, of expansion: UnsafeBufferPointer<UInt8>, _ positions: [Int]?
     ) throws(PatternError) -> Segment {
         let segment = expansion[range]
         if let reserved = segment.firstIndex(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") }) {
@@ -197,12 +207,10 @@ struct PatternParser {
     }
 
     private func decodeLiteral(
-        _ range: Range<Int>, of expansion: [UInt8], _ positions: [Int]?
+        _ range: Range<Int>, of expansion: UnsafeBufferPointer<UInt8>, _ positions: [Int]?
     ) throws(PatternError) -> String {
         do throws(DecodingFailure) {
-            return try expansion.withUnsafeBufferPointer { buffer throws(DecodingFailure) in
-                try PercentDecoding.decode(buffer, range)
-            }
+            return try PercentDecoding.decode(expansion, range)
         } catch {
             let code: PatternError.Code =
                 switch error.code {
