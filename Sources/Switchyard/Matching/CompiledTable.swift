@@ -58,19 +58,25 @@ struct CompiledTable: Sendable {
     }
 
     mutating func add(_ registration: Registration) {
+        add(Route(registration, expansion: 0, in: table))
+    }
+
+    /// Adds a registration, given as the route of its first expansion (made before the caller takes the router's
+    /// lock); the table keeps that route, and makes one for each other expansion.
+    mutating func add(_ first: Route) {
         let firstEntry = trie.entries.count
         registrationStarts.append(Int32(firstEntry))
-        let expansions = registration.pattern.expanded
+        let expansions = first.pattern.expanded
+        let constraints = first.constraints
         var terminals: [Int] = []  // filled only for a pattern with optional groups: no allocation otherwise
         var firstTerminal = 0
         for (expansionIndex, expansion) in expansions.enumerated() {
-            let constraints = registration.constraints.compactMap { name, constraint in
+            let depths = constraints.compactMap { name, constraint in
                 expansion.parameterNames.firstIndex(of: name).map {
                     (depth: expansion.parameterDepths[$0], constraint: constraint)
                 }
             }
-            let entry = TrieEntry(priority: registration.priority, constraints: constraints)
-            let terminal = trie.insert(expansion.segments, entry)
+            let terminal = trie.insert(expansion.segments, TrieEntry(priority: first.priority, constraints: depths))
             if expansionIndex == 0 { firstTerminal = terminal }
             if expansions.count > 1 { terminals.append(terminal) }
         }
@@ -82,16 +88,13 @@ struct CompiledTable: Sendable {
             // The first duplicate of a shape: the registration that brought it becomes a duplicate too.
             let count = entryRoutes[earlier].pattern.expanded.count
             for entryIndex in earlier..<earlier + count {
-                entryRoutes[entryIndex] = entryRoutes[entryIndex].markedDuplicate()
+                entryRoutes[entryIndex] = entryRoutes[entryIndex].with(isDuplicate: true)
             }
         }
         let isDuplicate = earlier != nil
-        for expansion in expansions {
-            entryRoutes.append(
-                Route(
-                    registration: registration, expansion: expansion.text, table: table, isDuplicate: isDuplicate,
-                    plan: Route.MatchPlan(
-                        parameterNames: expansion.parameterNames, parameterDepths: expansion.parameterDepths)))
+        entryRoutes.append(first.with(isDuplicate: isDuplicate))
+        for index in expansions.indices.dropFirst() {
+            entryRoutes.append(Route(first.registration, expansion: index, in: table, isDuplicate: isDuplicate))
         }
     }
 
@@ -107,12 +110,12 @@ struct CompiledTable: Sendable {
     /// Removes the registrations that `shouldRemove` selects and recompiles the trie.
     /// - Returns: how many registrations were removed.
     mutating func removeAll(where shouldRemove: (Registration) -> Bool) -> Int {
-        let kept = registrations.filter { !shouldRemove($0) }
+        let kept = registrationStarts.map { entryRoutes[Int($0)] }.filter { !shouldRemove($0.registration) }
         let removed = registrationStarts.count - kept.count
         guard removed > 0 else { return 0 }
         var rebuilt = CompiledTable(table: table, foldsLiteralCase: trie.foldsLiteralCase)
         rebuilt.settings = settings
-        for registration in kept { rebuilt.add(registration) }
+        for route in kept { rebuilt.add(route) }
         self = rebuilt
         return removed
     }

@@ -37,20 +37,32 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
         var parameterDepths: [Int] = []
     }
 
-    init(registration: Registration, expansion: String, table: RouteTable, isDuplicate: Bool, plan: MatchPlan) {
+    /// The route of a registration's expansion at `index` (`0`, the longest, for a pattern without groups).
+    init(_ registration: Registration, expansion index: Int, in table: RouteTable, isDuplicate: Bool = false) {
+        let expansion = registration.pattern.expanded[index]
         fields = Fields(
-            registration: registration, expansion: expansion, table: table, isDuplicate: isDuplicate, plan: plan)
+            registration: registration, expansion: expansion.text, table: table, isDuplicate: isDuplicate,
+            plan: MatchPlan(parameterNames: expansion.parameterNames, parameterDepths: expansion.parameterDepths))
     }
 
-    /// The same route, marked as a duplicate.
-    func markedDuplicate() -> Route {
-        Route(
-            registration: fields.registration, expansion: fields.expansion, table: fields.table, isDuplicate: true,
-            plan: fields.plan)
+    private init(_ fields: Fields) {
+        self.fields = fields
+    }
+
+    /// The same route, marked as a duplicate or not.
+    func with(isDuplicate: Bool) -> Route {
+        if isDuplicate == fields.isDuplicate { return self }
+        return Route(
+            Fields(
+                registration: fields.registration, expansion: fields.expansion, table: fields.table,
+                isDuplicate: isDuplicate, plan: fields.plan))
     }
 
     /// The registration the route comes from, with its constraints and what runs for it.
     var registration: Registration { fields.registration }
+
+    /// The registration's constraints, by parameter name.
+    var constraints: [String: ParameterConstraint] { fields.registration.constraints }
 
     /// How a match of this route is made.
     var plan: MatchPlan { fields.plan }

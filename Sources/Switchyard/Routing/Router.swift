@@ -77,12 +77,15 @@ public final class Router: Sendable {
                 .unknownParameter, at: nil, in: pattern,
                 "there is a constraint for '\(unknown)', which is not a parameter")
         }
-        let registration = Registration(
-            pattern: parsed, name: name, priority: priority, constraints: constraints, action: action, tag: tag)
+        // Made before the lock is taken: the table keeps this route, and the registration in it.
+        let route = Route(
+            Registration(
+                pattern: parsed, name: name, priority: priority, constraints: constraints, action: action, tag: tag),
+            expansion: 0, in: table)
         let foldsCase = options.matchesLiteralsCaseInsensitively
         state.withLock { state in
             state.tables[table, default: CopyOnWrite(CompiledTable(table: table, foldsLiteralCase: foldsCase))].value
-                .add(registration)
+                .add(route)
         }
     }
 
