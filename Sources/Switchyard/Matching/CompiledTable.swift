@@ -156,8 +156,8 @@ struct CompiledTable: Sendable {
 
     private func candidate(_ found: TrieMatch, _ split: SplitView) -> Candidate {
         let route = entryRoutes[found.entry]
-        let plan = route.plan
-        let values = plan.parameterDepths.isEmpty ? [] : plan.parameterDepths.map(split.components.value(at:))
+        let depths = route.parameterDepths
+        let values = depths.isEmpty ? [] : depths.map(split.components.value(at:))
         let match = RouteMatch(
             route: route, link: split.link, parameterValues: values,
             wildcardComponents: found.wildcardStart.map(split.components.values(from:)))

@@ -14,48 +14,28 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
 
     private final class Fields: Sendable {
         let registration: Registration
-        let expansion: String
+        /// Which of the pattern's expansions the route is.
+        let expansionIndex: Int
         let table: RouteTable
         let isDuplicate: Bool
-        let plan: MatchPlan
 
-        init(registration: Registration, expansion: String, table: RouteTable, isDuplicate: Bool, plan: MatchPlan) {
+        init(registration: Registration, expansionIndex: Int, table: RouteTable, isDuplicate: Bool) {
             self.registration = registration
-            self.expansion = expansion
+            self.expansionIndex = expansionIndex
             self.table = table
             self.isDuplicate = isDuplicate
-            self.plan = plan
         }
-    }
-
-    /// What a match of this route is made from. It rides in the route's own object (not in one of its own) so
-    /// that a table holds one object per route; it plays no part in equality.
-    struct MatchPlan: Sendable {
-        /// The names of the parameters, in pattern order.
-        var parameterNames: [String] = []
-        /// The component each parameter captures, in parameter order.
-        var parameterDepths: [Int] = []
     }
 
     /// The route of a registration's expansion at `index` (`0`, the longest, for a pattern without groups).
     init(_ registration: Registration, expansion index: Int, in table: RouteTable, isDuplicate: Bool = false) {
-        let expansion = registration.pattern.expanded[index]
-        fields = Fields(
-            registration: registration, expansion: expansion.text, table: table, isDuplicate: isDuplicate,
-            plan: MatchPlan(parameterNames: expansion.parameterNames, parameterDepths: expansion.parameterDepths))
-    }
-
-    private init(_ fields: Fields) {
-        self.fields = fields
+        fields = Fields(registration: registration, expansionIndex: index, table: table, isDuplicate: isDuplicate)
     }
 
     /// The same route, marked as a duplicate or not.
     func with(isDuplicate: Bool) -> Route {
         if isDuplicate == fields.isDuplicate { return self }
-        return Route(
-            Fields(
-                registration: fields.registration, expansion: fields.expansion, table: fields.table,
-                isDuplicate: isDuplicate, plan: fields.plan))
+        return Route(fields.registration, expansion: fields.expansionIndex, in: fields.table, isDuplicate: isDuplicate)
     }
 
     /// The registration the route comes from, with its constraints and what runs for it.
@@ -64,13 +44,19 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
     /// The registration's constraints, by parameter name.
     var constraints: [String: ParameterConstraint] { fields.registration.constraints }
 
-    /// How a match of this route is made.
-    var plan: MatchPlan { fields.plan }
+    /// The expansion's segments.
+    var segments: [Segment] { fields.registration.pattern.expanded[fields.expansionIndex].segments }
+
+    /// The names of the parameters, in pattern order.
+    var parameterNames: [String] { fields.registration.pattern.expanded[fields.expansionIndex].parameterNames }
+
+    /// The component each parameter captures, in parameter order.
+    var parameterDepths: [Int] { fields.registration.pattern.expanded[fields.expansionIndex].parameterDepths }
 
     /// The pattern as written, with its optional groups.
     public var pattern: RoutePattern { fields.registration.pattern }
     /// This route's expansion of the pattern (`/path/:thing/new`).
-    public var expansion: String { fields.expansion }
+    public var expansion: String { fields.registration.pattern.expanded[fields.expansionIndex].text }
     /// The name given at registration, for reverse routing and diagnostics.
     public var name: String? { fields.registration.name }
     /// The priority given at registration: higher is tried first. The default is 0.

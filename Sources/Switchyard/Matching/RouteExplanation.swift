@@ -89,12 +89,7 @@ extension Router {
 extension CompiledTable {
     /// The routes that match the most leading components of `components`, with where each one failed.
     func nearMisses(for components: [String]) -> [RouteExplanation.NearMiss] {
-        let misses = routes.compactMap { route -> RouteExplanation.NearMiss? in
-            guard let expansion = route.pattern.expanded.first(where: { $0.text == route.expansion }) else {
-                return nil
-            }
-            return nearMiss(route, expansion.segments, components)
-        }
+        let misses = routes.map { nearMiss($0, $0.segments, components) }
         let best = misses.map(\.matchedComponents).max() ?? 0
         return Array(misses.filter { $0.matchedComponents == best }.prefix(3))
     }

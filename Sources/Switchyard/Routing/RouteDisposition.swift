@@ -19,7 +19,9 @@ public struct RouteDisposition: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// What runs when a route is chosen: a handler, with the context type it requires, if any.
-struct RouteAction: Sendable {
+///
+/// A class: a route that keeps one (most keep none) pays one reference for it, and a dispatch copies one.
+final class RouteAction: Sendable {
     /// What a handler did: handled the request or declined, and, in a hierarchical walk, the child it returned.
     struct Result: Sendable {
         var isHandled: Bool
@@ -32,6 +34,13 @@ struct RouteAction: Sendable {
     let requiredContext: String?
     let acceptsContext: @Sendable ((any Sendable)?) -> Bool
     let run: @Sendable (RouteRequest) async throws -> Result
+
+    /// An action that runs whatever the context.
+    init(anyContext run: @escaping @Sendable (RouteRequest) async throws -> Result) {
+        requiredContext = nil
+        acceptsContext = { _ in true }
+        self.run = run
+    }
 
     init(_ run: @escaping @Sendable (RouteRequest) async throws -> RouteDisposition) {
         requiredContext = nil

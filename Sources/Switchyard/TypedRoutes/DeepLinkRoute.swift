@@ -124,12 +124,10 @@ extension RouteMatch {
 
 extension RouteAction {
     /// An action for a typed route: a value that does not decode makes the route decline, with the error.
-    init<Link: DeepLinkRoute>(
+    convenience init<Link: DeepLinkRoute>(
         typed: Link.Type, _ handler: @escaping @Sendable (Link, RouteRequest) async throws -> Void
     ) {
-        requiredContext = nil
-        acceptsContext = { _ in true }
-        run = { request in
+        self.init(anyContext: { request in
             let value: Link
             do {
                 value = try request.decode(Link.self)
@@ -138,6 +136,6 @@ extension RouteAction {
             }
             try await handler(value, request)
             return Result(isHandled: true)
-        }
+        })
     }
 }
