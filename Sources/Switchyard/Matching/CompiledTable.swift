@@ -72,9 +72,7 @@ struct CompiledTable: Sendable {
         var firstTerminal = 0
         for (expansionIndex, expansion) in expansions.enumerated() {
             let depths = constraints.compactMap { name, constraint in
-                expansion.parameterNames.firstIndex(of: name).map {
-                    (depth: expansion.parameterDepths[$0], constraint: constraint)
-                }
+                expansion.parameters.first { $0.name == name }.map { (depth: $0.depth, constraint: constraint) }
             }
             let terminal = trie.insert(expansion.segments, TrieEntry(priority: first.priority, constraints: depths))
             if expansionIndex == 0 { firstTerminal = terminal }
@@ -156,8 +154,8 @@ struct CompiledTable: Sendable {
 
     private func candidate(_ found: TrieMatch, _ split: SplitView) -> Candidate {
         let route = entryRoutes[found.entry]
-        let depths = route.parameterDepths
-        let values = depths.isEmpty ? [] : depths.map(split.components.value(at:))
+        let parameters = route.parameters
+        let values = parameters.isEmpty ? [] : parameters.map { split.components.value(at: $0.depth) }
         let match = RouteMatch(
             route: route, link: split.link, parameterValues: values,
             wildcardComponents: found.wildcardStart.map(split.components.values(from:)))

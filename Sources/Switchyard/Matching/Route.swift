@@ -47,11 +47,8 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
     /// The expansion's segments.
     var segments: [Segment] { fields.registration.pattern.expanded[fields.expansionIndex].segments }
 
-    /// The names of the parameters, in pattern order.
-    var parameterNames: [String] { fields.registration.pattern.expanded[fields.expansionIndex].parameterNames }
-
-    /// The component each parameter captures, in parameter order.
-    var parameterDepths: [Int] { fields.registration.pattern.expanded[fields.expansionIndex].parameterDepths }
+    /// The parameters, in pattern order, each with the component it captures.
+    var parameters: [Expansion.Capture] { fields.registration.pattern.expanded[fields.expansionIndex].parameters }
 
     /// The pattern as written, with its optional groups.
     public var pattern: RoutePattern { fields.registration.pattern }

@@ -18,10 +18,10 @@ public struct RouteMatch: Sendable, Hashable {
     /// The match holds the values in the route's parameter order and makes the dictionary when it is read (a
     /// lookup allocates no dictionary); keep the result rather than reading it in a loop.
     public var parameters: [String: String] {
-        let names = route.parameterNames
-        guard !names.isEmpty else { return [:] }
-        var parameters = Dictionary<String, String>(minimumCapacity: names.count)
-        for (name, value) in zip(names, parameterValues) { parameters[name] = value }
+        let captures = route.parameters
+        guard !captures.isEmpty else { return [:] }
+        var parameters = Dictionary<String, String>(minimumCapacity: captures.count)
+        for (capture, value) in zip(captures, parameterValues) { parameters[capture.name] = value }
         return parameters
     }
     /// The values of the route's parameters, in the order of its pattern.

@@ -33,7 +33,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether some expansion has a parameter named `name`.
     func hasParameter(_ name: String) -> Bool {
-        expanded.contains { $0.parameterNames.contains(name) }
+        expanded.contains { $0.parameters.contains { $0.name == name } }
     }
 
     let expanded: [Expansion]
@@ -89,31 +89,33 @@ struct Expansion: Sendable, Hashable {
     let segments: [Segment]
     /// The expansion as pattern text, segments as written (`/the/foo/:a`).
     let text: String
-    /// The names of the parameter segments, in order; made once, with the pattern, and shared by the routes and
-    /// trie entries made from it.
-    let parameterNames: [String]
-    /// The positions of the parameter segments, which are the components a match captures.
-    let parameterDepths: [Int]
+    /// The parameter segments, in order, each with the component a match of it captures; made once, with the
+    /// pattern, and shared by the routes made from it. One list, so that a parameterised pattern allocates once
+    /// for it.
+    let parameters: [Capture]
+
+    /// A parameter segment: its name, and its position, which is the component a match captures.
+    struct Capture: Sendable, Hashable {
+        let name: String
+        let depth: Int
+    }
 
     init(segments: [Segment], text: String) {
         self.segments = segments
         self.text = text
         let count = segments.reduce(0) { $1.parameterName == nil ? $0 : $0 + 1 }
-        var names: [String] = []
-        var depths: [Int] = []
+        var parameters: [Capture] = []
         if count > 0 {
-            names.reserveCapacity(count)
-            depths.reserveCapacity(count)
+            parameters.reserveCapacity(count)
             for (depth, segment) in segments.enumerated() {
-                if let name = segment.parameterName {
-                    names.append(name)
-                    depths.append(depth)
-                }
+                if let name = segment.parameterName { parameters.append(Capture(name: name, depth: depth)) }
             }
         }
-        parameterNames = names
-        parameterDepths = depths
+        self.parameters = parameters
     }
+
+    /// The names of the parameter segments, in order.
+    var parameterNames: [String] { parameters.map(\.name) }
 
     var hasWildcard: Bool { segments.last == .wildcard }
 
