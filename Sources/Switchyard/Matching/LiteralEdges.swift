@@ -6,85 +6,125 @@
     import Musl
 #endif
 
-/// A trie node's literal edges: the child reached by each literal, found by the literal's UTF-8 bytes.
-///
-/// The literals' bytes live in one arena that the trie owns (a node keeps offsets into it, not a `String` per
-/// edge). Keys compare byte for byte, as ``ExactText`` does, never by canonical equivalence. A lookup hashes the
-/// component once with FNV-1a (a few instructions a byte, against SipHash's fixed cost per call), then scans the
-/// edges of a small node or probes the open-addressing index of a large one, and compares bytes only on equal
-/// hashes.
-struct LiteralEdges: Sendable {
-    private struct Edge: Sendable {
-        /// Where the literal's bytes start in the arena, and how many there are.
+/// The literals of one trie, stored once for all its nodes: their UTF-8 bytes end to end, and every node's edges
+/// in one list, each edge linked to the next of its node. A node's edges cost no allocation of their own.
+struct LiteralStore: Sendable {
+    fileprivate struct Edge: Sendable {
+        /// Where the literal's bytes start in ``LiteralStore/bytes``, and how many there are.
         var start: UInt32
         var count: UInt32
         var hash: UInt32
         var child: Int32
+        /// The node's next edge, or `-1`.
+        var next: Int32
     }
 
-    /// One array, one allocation per node with literals.
-    private var edges: [Edge] = []
-    /// Positions in `edges`, by hash, once the node outgrows a scan; `-1` is an empty slot. Its count is a power
-    /// of two at least twice the number of edges.
+    fileprivate var bytes: [UInt8] = []
+    fileprivate var edges: [Edge] = []
+
+    /// Calls `body` with the store read in place.
+    func withView<Result>(_ body: (View) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { bytes in
+            edges.withUnsafeBufferPointer { edges in body(View(bytes: bytes, edges: edges)) }
+        }
+    }
+
+    /// The store read in place; valid only inside ``withView(_:)``.
+    struct View {
+        let bytes: UnsafeBufferPointer<UInt8>
+        fileprivate let edges: UnsafeBufferPointer<Edge>
+    }
+}
+
+/// A trie node's literal edges: the child reached by each literal, found by the literal's UTF-8 bytes.
+///
+/// The edges and the literals' bytes live in the trie's ``LiteralStore`` (a node keeps the first of its edges, not
+/// a `String` per edge or an array of its own). Keys compare byte for byte, as ``ExactText`` does, never by
+/// canonical equivalence. A lookup hashes the component once with FNV-1a (a few instructions a byte, against
+/// SipHash's fixed cost per call), then follows the edges of a small node or probes the open-addressing index of a
+/// large one, and compares bytes only on equal hashes.
+struct LiteralEdges: Sendable {
+    /// The node's most recently added edge in the store, `-1` for none.
+    private var first: Int32 = -1
+    private var count: Int32 = 0
+    /// Edges in the store, by hash, once the node outgrows a scan; `-1` is an empty slot. Its count is a power of
+    /// two at least twice the number of edges.
     private var slots: [Int32] = []
 
     /// Up to this many edges a scan of the hashes beats probing.
     private static let scanLimit = 8
 
-    /// The child reached by `key`, if any; `arena` holds the literals' bytes.
+    /// The child reached by `key`, if any.
     @inline(__always)
-    func child(for key: UnsafeBufferPointer<UInt8>, arena: UnsafeBufferPointer<UInt8>) -> Int32? {
-        edges.isEmpty ? nil : child(for: key, hash: Self.hash(key), arena: arena)
+    func child(for key: UnsafeBufferPointer<UInt8>, in store: LiteralStore.View) -> Int32? {
+        first < 0 ? nil : child(for: key, hash: Self.hash(key), in: store)
     }
 
     /// The child reached by `key`, whose ``hash(_:)`` the caller has already.
     @inline(__always)
-    func child(for key: UnsafeBufferPointer<UInt8>, hash: UInt32, arena: UnsafeBufferPointer<UInt8>) -> Int32? {
-        edges.withUnsafeBufferPointer { edges in
-            func matches(_ edge: Edge) -> Bool {
-                edge.hash == hash && Int(edge.count) == key.count
-                    && Self.equal(
-                        key, UnsafeBufferPointer(rebasing: arena[Int(edge.start)..<Int(edge.start + edge.count)]))
+    func child(for key: UnsafeBufferPointer<UInt8>, hash: UInt32, in store: LiteralStore.View) -> Int32? {
+        func matches(_ edge: LiteralStore.Edge) -> Bool {
+            edge.hash == hash && Int(edge.count) == key.count
+                && Self.equal(
+                    key, UnsafeBufferPointer(rebasing: store.bytes[Int(edge.start)..<Int(edge.start + edge.count)]))
+        }
+        if slots.isEmpty {
+            var position = first
+            while position >= 0 {
+                let edge = store.edges[Int(position)]
+                if matches(edge) { return edge.child }
+                position = edge.next
             }
-            if slots.isEmpty {
-                for edge in edges where matches(edge) { return edge.child }
-                return nil
+            return nil
+        }
+        return slots.withUnsafeBufferPointer { slots in
+            let mask = slots.count - 1
+            var slot = Int(hash) & mask
+            while slots[slot] >= 0 {
+                let edge = store.edges[Int(slots[slot])]
+                if matches(edge) { return edge.child }
+                slot = (slot + 1) & mask
             }
-            return slots.withUnsafeBufferPointer { slots in
-                let mask = slots.count - 1
-                var slot = Int(hash) & mask
-                while slots[slot] >= 0 {
-                    let edge = edges[Int(slots[slot])]
-                    if matches(edge) { return edge.child }
-                    slot = (slot + 1) & mask
-                }
-                return nil
-            }
+            return nil
         }
     }
 
-    /// Adds an edge for the literal at `arena[range]`; the literal must not have one yet.
-    mutating func insert(_ range: Range<Int>, hash: UInt32, child: Int32) {
-        edges.append(Edge(start: UInt32(range.lowerBound), count: UInt32(range.count), hash: hash, child: child))
-        if edges.count > Self.scanLimit, slots.count < edges.count * 2 {
-            rebuildSlots()
+    /// Adds an edge for `literal`, which must not have one yet, leading to `child`.
+    mutating func insert(
+        _ literal: UnsafeBufferPointer<UInt8>, hash: UInt32, child: Int32, into store: inout LiteralStore
+    ) {
+        let start = store.bytes.count
+        store.bytes.append(contentsOf: literal)
+        let position = Int32(store.edges.count)
+        store.edges.append(
+            LiteralStore.Edge(
+                start: UInt32(start), count: UInt32(literal.count), hash: hash, child: child, next: first))
+        first = position
+        count += 1
+        if count > Self.scanLimit, slots.count < Int(count) * 2 {
+            rebuildSlots(store)
         } else if !slots.isEmpty {
-            place(edges.count - 1)
+            place(position, hash: hash)
         }
     }
 
-    private mutating func rebuildSlots() {
+    private mutating func rebuildSlots(_ store: LiteralStore) {
         var capacity = 16
-        while capacity < edges.count * 4 { capacity *= 2 }
+        while capacity < Int(count) * 4 { capacity *= 2 }
         slots = Array(repeating: -1, count: capacity)
-        for position in edges.indices { place(position) }
+        var position = first
+        while position >= 0 {
+            let edge = store.edges[Int(position)]
+            place(position, hash: edge.hash)
+            position = edge.next
+        }
     }
 
-    private mutating func place(_ position: Int) {
+    private mutating func place(_ position: Int32, hash: UInt32) {
         let mask = slots.count - 1
-        var slot = Int(edges[position].hash) & mask
+        var slot = Int(hash) & mask
         while slots[slot] >= 0 { slot = (slot + 1) & mask }
-        slots[slot] = Int32(position)
+        slots[slot] = position
     }
 
     /// FNV-1a over the bytes.

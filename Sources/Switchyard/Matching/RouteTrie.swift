@@ -41,8 +41,8 @@ struct RouteTrie: Sendable {
 
     private(set) var nodes = [Node()]
     private(set) var entries: [TrieEntry] = []
-    /// The literals' UTF-8 bytes, end to end; edges keep offsets into it.
-    private var literalBytes: [UInt8] = []
+    /// The literals' bytes and edges of every node.
+    private var literals = LiteralStore()
     let foldsLiteralCase: Bool
 
     init(foldsLiteralCase: Bool) {
@@ -86,14 +86,12 @@ struct RouteTrie: Sendable {
     private mutating func child(of node: Int, literal: UnsafeBufferPointer<UInt8>) -> Int {
         let hash = LiteralEdges.hash(literal)
         // Read in place: `nodes[node]` would copy the node and retain its arrays.
-        let existing = literalBytes.withUnsafeBufferPointer { arena in
-            nodes.withUnsafeBufferPointer { $0[node].literals.child(for: literal, hash: hash, arena: arena) }
+        let existing = literals.withView { store in
+            nodes.withUnsafeBufferPointer { $0[node].literals.child(for: literal, hash: hash, in: store) }
         }
         if let existing { return Int(existing) }
-        let start = literalBytes.count
-        literalBytes.append(contentsOf: literal)
         let child = appendNode()
-        nodes[node].literals.insert(start..<literalBytes.count, hash: hash, child: Int32(child))
+        nodes[node].literals.insert(literal, hash: hash, child: Int32(child), into: &literals)
         return child
     }
 
@@ -174,9 +172,10 @@ struct RouteTrie: Sendable {
     ) -> Result {
         nodes.withUnsafeBufferPointer { nodes in
             entries.withUnsafeBufferPointer { entries in
-                literalBytes.withUnsafeBufferPointer { arena in
+                literals.withView { literals in
                     var search = Search(
-                        nodes: nodes, entries: entries, arena: arena, components: components, bestOnly: bestOnly)
+                        nodes: nodes, entries: entries, literals: literals, components: components,
+                        bestOnly: bestOnly)
                     return body(&search)
                 }
             }
@@ -204,7 +203,7 @@ struct RouteTrie: Sendable {
     private struct Search {
         let nodes: UnsafeBufferPointer<Node>
         let entries: UnsafeBufferPointer<TrieEntry>
-        let arena: UnsafeBufferPointer<UInt8>
+        let literals: LiteralStore.View
         let components: SplitComponents
         let bestOnly: Bool
         /// Every match in depth-first order, when all are wanted.
@@ -215,12 +214,12 @@ struct RouteTrie: Sendable {
 
         init(
             nodes: UnsafeBufferPointer<Node>, entries: UnsafeBufferPointer<TrieEntry>,
-            arena: UnsafeBufferPointer<UInt8>,
+            literals: LiteralStore.View,
             components: SplitComponents, bestOnly: Bool
         ) {
             self.nodes = nodes
             self.entries = entries
-            self.arena = arena
+            self.literals = literals
             self.components = components
             self.bestOnly = bestOnly
         }
@@ -230,7 +229,7 @@ struct RouteTrie: Sendable {
             if depth == components.count {
                 consider(node: index, wildcards: false, wildcardStart: nil)
             } else {
-                if let child = nodes[index].literals.child(for: components.keys[depth], arena: arena) {
+                if let child = nodes[index].literals.child(for: components.keys[depth], in: literals) {
                     visit(Int(child), depth: depth + 1)
                 }
                 let parameter = nodes[index].parameter

@@ -20,6 +20,23 @@ struct LiteralEdgeTests {
         }
     }
 
+    /// All nodes' edges share one store, each node's linked in the order added: routes added to two parents in
+    /// turn must each stay under their own parent, below and past the switch to an index.
+    @Test("edges added to two nodes in turn stay with their own node", arguments: [3, 12])
+    func edgesAddedInTurnStayApart(count: Int) throws {
+        let router = Router()
+        for index in 0..<count {
+            try router.add("/left/l\(index)")
+            try router.add("/right/r\(index)")
+        }
+        for index in 0..<count {
+            #expect(try router.match("app://left/l\(index)")?.route.expansion == "/left/l\(index)")
+            #expect(try router.match("app://right/r\(index)")?.route.expansion == "/right/r\(index)")
+            #expect(try router.match("app://left/r\(index)") == nil)
+            #expect(try router.match("app://right/l\(index)") == nil)
+        }
+    }
+
     @Test("literals compare by bytes, not by canonical equivalence", arguments: [2, 40])
     func canonicalEquivalentsStayApart(siblings: Int) throws {
         let router = Router()
