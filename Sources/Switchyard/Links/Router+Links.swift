@@ -29,7 +29,7 @@ extension Router {
     ) throws(LinkError) -> String {
         let snapshot = state.snapshot
         guard
-            let (table, registration) = snapshot.tables.keys.sorted().lazy.compactMap({ table in
+            let (table, registration) = snapshot.tables.names.lazy.compactMap({ table in
                 snapshot.tables[table]?.value.registrations.first { $0.name == name }.map { (table, $0) }
             }).first
         else { throw LinkError(.unknownRoute, "no route is named '\(name)'") }

@@ -83,10 +83,7 @@ public final class Router: Sendable {
                 pattern: parsed, name: name, priority: priority, constraints: constraints, action: action, tag: tag),
             expansion: 0, in: table)
         let foldsCase = options.matchesLiteralsCaseInsensitively
-        state.withLock { state in
-            state.tables[table, default: CopyOnWrite(CompiledTable(table: table, foldsLiteralCase: foldsCase))].value
-                .add(route)
-        }
+        state.withLock { state in state.tables.update(table, foldsLiteralCase: foldsCase) { $0.add(route) } }
     }
 
     /// Changes a table's settings, creating the table if it does not exist.
@@ -97,9 +94,7 @@ public final class Router: Sendable {
     public func updateSettings(for table: RouteTable, _ update: (inout TableSettings) -> Void) {
         let foldsCase = options.matchesLiteralsCaseInsensitively
         state.withLock { state in
-            update(
-                &state.tables[table, default: CopyOnWrite(CompiledTable(table: table, foldsLiteralCase: foldsCase))]
-                    .value.settings)
+            state.tables.update(table, foldsLiteralCase: foldsCase) { update(&$0.settings) }
         }
     }
 
@@ -118,7 +113,9 @@ public final class Router: Sendable {
     @discardableResult
     public func removeRoutes(pattern: String, from table: RouteTable = .global) -> Int {
         guard let parsed = try? RoutePattern(pattern) else { return 0 }
-        return state.withLock { state in state.tables[table]?.value.removeAll { $0.pattern == parsed } ?? 0 }
+        return state.withLock { state in
+            state.tables.updateIfPresent(table) { $0.removeAll { $0.pattern == parsed } } ?? 0
+        }
     }
 
     /// Removes every route named `name`, in every table.
@@ -127,7 +124,9 @@ public final class Router: Sendable {
     public func removeRoutes(named name: String) -> Int {
         state.withLock { state in
             var removed = 0
-            for table in state.tables.keys { removed += state.tables[table]?.value.removeAll { $0.name == name } ?? 0 }
+            for table in state.tables.names {
+                removed += state.tables.updateIfPresent(table) { $0.removeAll { $0.name == name } } ?? 0
+            }
             return removed
         }
     }
@@ -139,13 +138,13 @@ public final class Router: Sendable {
     @discardableResult
     public func removeTable(_ table: RouteTable) -> Bool {
         guard table != .global else { return false }
-        return state.withLock { $0.tables.removeValue(forKey: table) != nil }
+        return state.withLock { $0.tables.remove(table) }
     }
 
     // MARK: Introspection
 
     /// The tables that exist: the global one first, then schemes in alphabetical order.
-    public var tables: [RouteTable] { state.snapshot.tables.keys.sorted() }
+    public var tables: [RouteTable] { state.snapshot.tables.names }
 
     /// Returns a table's routes in match order: priority, then specificity, then registration. A table that
     /// does not exist has none.
@@ -158,7 +157,7 @@ public final class Router: Sendable {
     /// Every route of every table, table by table in the order of ``tables``, each table in match order.
     public var routes: [Route] {
         let tables = state.snapshot.tables
-        return tables.keys.sorted().flatMap { tables[$0]?.value.routes ?? [] }
+        return tables.names.flatMap { tables[$0]?.value.routes ?? [] }
     }
 
     // MARK: Matching
@@ -197,9 +196,9 @@ public final class Router: Sendable {
         return (resolution.kept, resolution.table, resolution.best?.match)
     }
 
-    /// The tables as they are now: matching needs nothing else from the state, and copying one dictionary
-    /// costs one retain where the whole state costs one per field.
-    private var currentTables: [RouteTable: CopyOnWrite<CompiledTable>] { state.withLock { $0.tables } }
+    /// The tables as they are now: matching needs nothing else from the state, and copying the tables costs two
+    /// retains where the whole state costs one per field.
+    private var currentTables: RouteTables { state.withLock { $0.tables } }
 
     /// Returns whether some route matches `url`. Runs nothing; a rejected input gives `false`, and the default
     /// route is not a match.

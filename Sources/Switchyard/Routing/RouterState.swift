@@ -1,12 +1,57 @@
 /// Everything a router holds, read as one immutable snapshot.
 struct RouterState: Sendable {
-    var tables: [RouteTable: CopyOnWrite<CompiledTable>]
+    var tables: RouteTables
     var filters: [any RouteFilter] = []
     var defaultAction: RouteAction?
     var observer: (@Sendable (RouteOutcome) -> Void)?
 
     init(foldsLiteralCase: Bool) {
-        tables = [.global: CopyOnWrite(CompiledTable(table: .global, foldsLiteralCase: foldsLiteralCase))]
+        tables = RouteTables(foldsLiteralCase: foldsLiteralCase)
+    }
+}
+
+/// A router's tables: the global one, which always exists, kept apart so that the usual lookup and registration
+/// reach it without hashing, and the scheme tables by their lowercased scheme.
+struct RouteTables: Sendable {
+    private var global: CopyOnWrite<CompiledTable>
+    private var schemes: [String: CopyOnWrite<CompiledTable>] = [:]
+
+    init(foldsLiteralCase: Bool) {
+        global = CopyOnWrite(CompiledTable(table: .global, foldsLiteralCase: foldsLiteralCase))
+    }
+
+    /// The table, or `nil` when it does not exist.
+    subscript(table: RouteTable) -> CopyOnWrite<CompiledTable>? {
+        guard let scheme = table.scheme else { return global }
+        return schemes[scheme]
+    }
+
+    /// The tables that exist: the global one first, then schemes in alphabetical order.
+    var names: [RouteTable] { [.global] + schemes.keys.sorted().map(RouteTable.scheme) }
+
+    /// Changes a table in place, creating it first when it does not exist.
+    mutating func update<Result>(
+        _ table: RouteTable, foldsLiteralCase: Bool, _ body: (inout CompiledTable) -> Result
+    ) -> Result {
+        guard let scheme = table.scheme else { return body(&global.value) }
+        return body(
+            &schemes[scheme, default: CopyOnWrite(CompiledTable(table: table, foldsLiteralCase: foldsLiteralCase))]
+                .value)
+    }
+
+    /// Changes a table in place when it exists.
+    /// - Returns: what `body` returned, or `nil` when the table does not exist.
+    mutating func updateIfPresent<Result>(_ table: RouteTable, _ body: (inout CompiledTable) -> Result) -> Result? {
+        guard let scheme = table.scheme else { return body(&global.value) }
+        guard let index = schemes.index(forKey: scheme) else { return nil }
+        return body(&schemes.values[index].value)
+    }
+
+    /// Removes a scheme's table; the global table cannot be removed.
+    /// - Returns: whether a table was removed.
+    mutating func remove(_ table: RouteTable) -> Bool {
+        guard let scheme = table.scheme else { return false }
+        return schemes.removeValue(forKey: scheme) != nil
     }
 }
 
@@ -24,9 +69,9 @@ extension RouterState {
     }
 }
 
-/// Matching reads only the tables: a lookup takes them out of the router's state alone (one reference to retain),
+/// Matching reads only the tables: a lookup takes them out of the router's state alone (two references to retain),
 /// not the whole state.
-extension [RouteTable: CopyOnWrite<CompiledTable>] {
+extension RouteTables {
     /// Splits `input` for the table its scheme routes to and finds its candidates there, then, for a scheme
     /// table that falls back, in the global table (seen through the global table's own host rules).
     func resolve(_ input: String, options: SplitOptions) throws(URLRejection) -> Resolution {
@@ -68,17 +113,17 @@ extension [RouteTable: CopyOnWrite<CompiledTable>] {
         var firstTable: CopyOnWrite<CompiledTable>?
         var fallback: CopyOnWrite<CompiledTable>?
         let kept = try URLSplitter.withSplit(input, options: options) { scheme in
-            // The global table always exists: with no other, a scheme needs no lookup.
-            if let scheme, count > 1, let table = self[.scheme(scheme)] {
+            // With no scheme table, a scheme needs no lookup. The scheme comes lowercased.
+            if let scheme, !schemes.isEmpty, let table = schemes[scheme] {
                 first = .scheme(scheme)
                 firstTable = table
             } else {
-                firstTable = self[.global]
+                firstTable = global
             }
             return firstTable?.value.hostRules ?? HostRules()
         } _: { split in
             guard let firstTable = firstTable.take(), !body(firstTable, split), first != .global,
-                firstTable.value.settings.fallsBackToGlobalRoutes, let global = self[.global]
+                firstTable.value.settings.fallsBackToGlobalRoutes
             else { return keep(split) }
             if global.value.hostRules == firstTable.value.hostRules {
                 _ = body(global, split)
