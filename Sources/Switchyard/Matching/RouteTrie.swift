@@ -20,20 +20,26 @@ struct TrieMatch {
 /// the wildcards, so matches come out in specificity order, backtracking when a branch fails. Nodes live in
 /// one array (value semantics: a snapshot is a copy that shares storage until written).
 struct RouteTrie: Sendable {
-    /// A node, 64 bytes: each 4-byte field follows a field whose size leaves 4 bytes before the next 8-byte
-    /// boundary (an ``EntryList`` is 12 bytes).
+    /// A node, 48 bytes: each 4-byte field follows a field whose size leaves 4 bytes before the next 8-byte
+    /// boundary (an ``EntryList`` is 12 bytes). The few nodes where a wildcard waits keep its routes apart.
     struct Node: Sendable {
         var literals = LiteralEdges()
         var endings = EntryList()
-        /// For the shape of a pattern without optional groups that ends here, and the one that waits here for a
-        /// wildcard: the first entry of the registration that brought it, `-1` once it has a duplicate,
-        /// ``RouteTrie/noShape`` before any (see ``CompiledTable``).
+        /// For the shape of a pattern without optional groups that ends here: the first entry of the registration
+        /// that brought it, `-1` once it has a duplicate, ``RouteTrie/noShape`` before any (see
+        /// ``CompiledTable``).
         var endingShape = RouteTrie.noShape
-        var wildcards = EntryList()
-        var wildcardShape = RouteTrie.noShape
         /// The highest priority of any route at or below this node, to prune a search for the best match.
         var maxPriority = Int.min
         var parameter: Int32 = -1
+        /// The node's routes that wait for a wildcard, in ``RouteTrie/wildcardLists``; `-1` for none.
+        var wildcard: Int32 = -1
+    }
+
+    /// The routes that wait for a wildcard at one node, and their shape slot (as a node's ``Node/endingShape``).
+    struct WildcardList: Sendable {
+        var entries = EntryList()
+        var shape = RouteTrie.noShape
     }
 
     /// A shape slot that no registration has filled.
@@ -41,6 +47,7 @@ struct RouteTrie: Sendable {
 
     private(set) var nodes = [Node()]
     private(set) var entries: [TrieEntry] = []
+    private var wildcardLists: [WildcardList] = []
     /// The literals' bytes and edges of every node.
     private var literals = LiteralStore()
     let foldsLiteralCase: Bool
@@ -71,8 +78,13 @@ struct RouteTrie: Sendable {
                 if nodes[node].parameter < 0 { nodes[node].parameter = Int32(appendNode()) }
                 node = Int(nodes[node].parameter)
             case .wildcard:
-                let position = insertionPoint(for: entry, in: nodes[node].wildcards)
-                nodes[node].wildcards.insert(Int32(entryIndex), at: position)
+                if nodes[node].wildcard < 0 {
+                    nodes[node].wildcard = Int32(wildcardLists.count)
+                    wildcardLists.append(WildcardList())
+                }
+                let list = Int(nodes[node].wildcard)
+                let position = insertionPoint(for: entry, in: wildcardLists[list].entries)
+                wildcardLists[list].entries.insert(Int32(entryIndex), at: position)
                 return node * 2 + 1
             }
             nodes[node].maxPriority = max(nodes[node].maxPriority, entry.priority)
@@ -98,14 +110,16 @@ struct RouteTrie: Sendable {
     /// The shape slot of a single-expansion pattern that ended up at `terminal` (what ``insert(_:_:)`` returned).
     subscript(shapeAt terminal: Int) -> Int32? {
         get {
-            let slot = terminal % 2 == 0 ? nodes[terminal / 2].endingShape : nodes[terminal / 2].wildcardShape
+            let node = terminal / 2
+            let slot = terminal % 2 == 0 ? nodes[node].endingShape : wildcardLists[Int(nodes[node].wildcard)].shape
             return slot == Self.noShape ? nil : slot
         }
         set {
+            let node = terminal / 2
             if terminal % 2 == 0 {
-                nodes[terminal / 2].endingShape = newValue ?? Self.noShape
+                nodes[node].endingShape = newValue ?? Self.noShape
             } else {
-                nodes[terminal / 2].wildcardShape = newValue ?? Self.noShape
+                wildcardLists[Int(nodes[node].wildcard)].shape = newValue ?? Self.noShape
             }
         }
     }
@@ -172,11 +186,13 @@ struct RouteTrie: Sendable {
     ) -> Result {
         nodes.withUnsafeBufferPointer { nodes in
             entries.withUnsafeBufferPointer { entries in
-                literals.withView { literals in
-                    var search = Search(
-                        nodes: nodes, entries: entries, literals: literals, components: components,
-                        bestOnly: bestOnly)
-                    return body(&search)
+                wildcardLists.withUnsafeBufferPointer { wildcardLists in
+                    literals.withView { literals in
+                        var search = Search(
+                            nodes: nodes, entries: entries, wildcardLists: wildcardLists, literals: literals,
+                            components: components, bestOnly: bestOnly)
+                        return body(&search)
+                    }
                 }
             }
         }
@@ -203,6 +219,7 @@ struct RouteTrie: Sendable {
     private struct Search {
         let nodes: UnsafeBufferPointer<Node>
         let entries: UnsafeBufferPointer<TrieEntry>
+        let wildcardLists: UnsafeBufferPointer<WildcardList>
         let literals: LiteralStore.View
         let components: SplitComponents
         let bestOnly: Bool
@@ -214,11 +231,12 @@ struct RouteTrie: Sendable {
 
         init(
             nodes: UnsafeBufferPointer<Node>, entries: UnsafeBufferPointer<TrieEntry>,
-            literals: LiteralStore.View,
+            wildcardLists: UnsafeBufferPointer<WildcardList>, literals: LiteralStore.View,
             components: SplitComponents, bestOnly: Bool
         ) {
             self.nodes = nodes
             self.entries = entries
+            self.wildcardLists = wildcardLists
             self.literals = literals
             self.components = components
             self.bestOnly = bestOnly
@@ -241,9 +259,11 @@ struct RouteTrie: Sendable {
         }
 
         private mutating func consider(node: Int, wildcards: Bool, wildcardStart: Int?) {
-            let count = wildcards ? nodes[node].wildcards.count : nodes[node].endings.count
+            let list = Int(nodes[node].wildcard)
+            if wildcards, list < 0 { return }
+            let count = wildcards ? wildcardLists[list].entries.count : nodes[node].endings.count
             for position in 0..<count {
-                let entryIndex = wildcards ? nodes[node].wildcards[position] : nodes[node].endings[position]
+                let entryIndex = wildcards ? wildcardLists[list].entries[position] : nodes[node].endings[position]
                 let priority = entries[Int(entryIndex)].priority
                 if bestOnly, best != nil, priority <= bestPriority { return }
                 guard accepts(Int(entryIndex)) else { continue }

@@ -96,9 +96,16 @@ struct PatternParser {
     private func parseExpansion(
         _ expansion: UnsafeBufferPointer<UInt8>, positions: [Int]?
     ) throws(PatternError) -> Expansion {
-        // One allocation for the segments: there are at most as many as slashes, plus one.
+        // One allocation for the segments, of their exact count (the list is kept): each starts after a `/`, or
+        // at the start, with a byte that is not one.
         var segments: [Segment] = []
-        segments.reserveCapacity(expansion.reduce(1) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 })
+        var previous = UInt8(ascii: "/")
+        var segmentCount = 0
+        for byte in expansion {
+            if previous == UInt8(ascii: "/"), byte != UInt8(ascii: "/") { segmentCount += 1 }
+            previous = byte
+        }
+        segments.reserveCapacity(segmentCount)
         var parameterCount = 0
         // Past a few parameters, a set finds a repeated name, so that many stay linear.
         var manyNames = Set<String>()
