@@ -96,15 +96,12 @@ struct PatternParser {
     private func parseExpansion(
         _ expansion: UnsafeBufferPointer<UInt8>, positions: [Int]?
     ) throws(PatternError) -> Expansion {
-        // One allocation for the segments, of their exact count (the list is kept): each starts after a `/`, or
-        // at the start, with a byte that is not one.
+        // One allocation for the segments, of their count (the list is kept) unless slashes are doubled: one more
+        // than the slashes, less a slash at either end.
         var segments: [Segment] = []
-        var previous = UInt8(ascii: "/")
-        var segmentCount = 0
-        for byte in expansion {
-            if previous == UInt8(ascii: "/"), byte != UInt8(ascii: "/") { segmentCount += 1 }
-            previous = byte
-        }
+        var segmentCount = expansion.reduce(1) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 }
+        if expansion.first == UInt8(ascii: "/") { segmentCount -= 1 }
+        if expansion.count > 1, expansion.last == UInt8(ascii: "/") { segmentCount -= 1 }
         segments.reserveCapacity(segmentCount)
         var parameterCount = 0
         // Past a few parameters, a set finds a repeated name, so that many stay linear.
@@ -179,35 +176,54 @@ struct PatternParser {
     private func parseSegment(
         _ range: Range<Int>, of expansion: UnsafeBufferPointer<UInt8>, _ positions: [Int]?
     ) throws(PatternError) -> Segment {
-        let segment = expansion[range]
-        if let reserved = segment.firstIndex(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") }) {
+        // One pass finds what the checks below need: the first reserved character, the first `*`, the first byte
+        // after the first that a parameter name cannot hold, and whether the segment is printable ASCII without
+        // escapes (its text then needs no decoding).
+        var reserved: Int?
+        var star: Int?
+        var notName: Int?
+        var isPlain = true
+        for index in range {
+            let byte = expansion[index]
+            if isNameByte(byte) { continue }
+            if notName == nil, index > range.lowerBound { notName = index }
+            if byte == UInt8(ascii: "#") || byte == UInt8(ascii: "?") {
+                if reserved == nil { reserved = index }
+            } else if byte == UInt8(ascii: "*") {
+                if star == nil { star = index }
+            } else if byte == UInt8(ascii: "%") || byte &- 0x20 >= 0x5F {
+                isPlain = false
+            }
+        }
+        if let reserved {
             throw PatternError(
                 .reservedCharacter, at: position(reserved, positions), in: pattern,
                 "'#' and '?' cannot appear in a pattern; write %23 or %3F for the character")
         }
-        if segment.count == 1, segment.first == UInt8(ascii: "*") { return .wildcard }
-        if let star = segment.firstIndex(of: UInt8(ascii: "*")) {
+        if range.count == 1, star != nil { return .wildcard }
+        if let star {
             throw PatternError(
                 .wildcardInSegment, at: position(star, positions), in: pattern,
                 "'*' must be a whole segment; write %2A for the character")
         }
-        if segment.first == UInt8(ascii: ":") {
-            guard segment.count > 1 else {
+        let text = UnsafeBufferPointer(rebasing: expansion[range])
+        if expansion[range.lowerBound] == UInt8(ascii: ":") {
+            guard range.count > 1 else {
                 throw PatternError(
-                    .emptyParameterName, at: position(segment.startIndex, positions), in: pattern,
+                    .emptyParameterName, at: position(range.lowerBound, positions), in: pattern,
                     "a parameter needs a name")
             }
-            if let bad = segment.dropFirst().firstIndex(where: { !isNameByte($0) }) {
+            if let notName {
                 throw PatternError(
-                    .invalidParameterName, at: position(bad, positions), in: pattern,
+                    .invalidParameterName, at: position(notName, positions), in: pattern,
                     "a parameter name is made of letters, digits and '_'")
             }
-            return .parameter(String(decoding: segment.dropFirst(), as: UTF8.self))
+            return .parameter(String(decoding: text.dropFirst(), as: UTF8.self))
         }
-        let literal = try decodeLiteral(range, of: expansion, positions)
+        let literal = isPlain ? String(decoding: text, as: UTF8.self) : try decodeLiteral(range, of: expansion, positions)
         if literal.isDotSegment {
             throw PatternError(
-                .dotSegment, at: position(segment.startIndex, positions), in: pattern,
+                .dotSegment, at: position(range.lowerBound, positions), in: pattern,
                 "'\(literal)' can never match: such URLs are rejected")
         }
         return .literal(ExactText(literal))
