@@ -31,6 +31,14 @@ struct RoutePatternTests {
         ("/a(/:x)/:x", Failure(code: .duplicateParameterName, position: 8)),
         ("/a(/*)/b", Failure(code: .wildcardNotLast, position: 4)),
         ("/(a)(b)(c)(d)(e)(f)(g)(h)(i)", Failure(code: .tooManyGroups, position: 25)),
+        // One pass checks a segment; the first problem in this order is reported: reserved, `*`, name, text.
+        ("/x*#", Failure(code: .reservedCharacter, position: 3)),
+        ("/:a#", Failure(code: .reservedCharacter, position: 3)),
+        ("/:a*", Failure(code: .wildcardInSegment, position: 3)),
+        ("/:a%41", Failure(code: .invalidParameterName, position: 3)),
+        ("/a/b\u{07}", Failure(code: .controlCharacter, position: 4)),
+        ("/a/b\u{85}", Failure(code: .controlCharacter, position: 4)),
+        ("/(a/:b*)", Failure(code: .wildcardInSegment, position: 6)),
     ]
 
     @Test("bad patterns are rejected with their position", arguments: badPatterns)
