@@ -220,7 +220,8 @@ struct PatternParser {
             }
             return .parameter(String(decoding: text.dropFirst(), as: UTF8.self))
         }
-        let literal = isPlain ? String(decoding: text, as: UTF8.self) : try decodeLiteral(range, of: expansion, positions)
+        let literal =
+            isPlain ? String(decoding: text, as: UTF8.self) : try decodeLiteral(range, of: expansion, positions)
         if literal.isDotSegment {
             throw PatternError(
                 .dotSegment, at: position(range.lowerBound, positions), in: pattern,
