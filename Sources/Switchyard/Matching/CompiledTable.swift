@@ -24,7 +24,9 @@ struct Registration: Sendable {
 
 /// A route table's state: its settings, its registrations in order, and the trie compiled from them.
 ///
-/// A registration is kept once, in the ``Route`` of each of its expansions: a table holds one object per route.
+/// A registration is kept once, in the ``Route`` of each of its expansions (a table holds one object per route),
+/// all but its action, which the table keeps beside the route: a request carries its route, and a handler that
+/// keeps its requests would otherwise keep itself alive.
 struct CompiledTable: Sendable {
     let table: RouteTable
     var settings = TableSettings() {
@@ -44,6 +46,8 @@ struct CompiledTable: Sendable {
     /// The route each trie entry stands for, built once when it is added, with what a match of it needs, so that
     /// matching builds and copies as little as it can.
     private var entryRoutes: [Route] = []
+    /// What runs for each trie entry's route.
+    private var entryActions: [RouteAction?] = []
 
     init(table: RouteTable, foldsLiteralCase: Bool) {
         self.table = table
@@ -52,18 +56,25 @@ struct CompiledTable: Sendable {
 
     var isEmpty: Bool { registrationStarts.isEmpty }
 
-    /// The registrations, in registration order.
+    /// The registrations, in registration order, each with its action.
     var registrations: some Collection<Registration> {
-        registrationStarts.lazy.map { [entryRoutes] in entryRoutes[Int($0)].registration }
+        registrationStarts.lazy.map { [entryRoutes, entryActions] start in
+            var registration = entryRoutes[Int(start)].registration
+            registration.action = entryActions[Int(start)]
+            return registration
+        }
     }
 
     mutating func add(_ registration: Registration) {
-        add(Route(registration, expansion: 0, in: table))
+        var kept = registration
+        kept.action = nil
+        add(Route(kept, expansion: 0, in: table), action: registration.action)
     }
 
     /// Adds a registration, given as the route of its first expansion (made before the caller takes the router's
-    /// lock); the table keeps that route, and makes one for each other expansion.
-    mutating func add(_ first: Route) {
+    /// lock, its registration without an action) and what runs for it; the table keeps that route, and makes one
+    /// for each other expansion.
+    mutating func add(_ first: Route, action: RouteAction?) {
         let firstEntry = trie.entries.count
         registrationStarts.append(Int32(firstEntry))
         let expansions = first.pattern.expanded
@@ -94,6 +105,7 @@ struct CompiledTable: Sendable {
         for index in expansions.indices.dropFirst() {
             entryRoutes.append(Route(first.registration, expansion: index, in: table, isDuplicate: isDuplicate))
         }
+        entryActions.append(contentsOf: repeatElement(action, count: expansions.count))
     }
 
     /// Records a registration of a shape in the shape's slot.
@@ -108,12 +120,12 @@ struct CompiledTable: Sendable {
     /// Removes the registrations that `shouldRemove` selects and recompiles the trie.
     /// - Returns: how many registrations were removed.
     mutating func removeAll(where shouldRemove: (Registration) -> Bool) -> Int {
-        let kept = registrationStarts.map { entryRoutes[Int($0)] }.filter { !shouldRemove($0.registration) }
+        let kept = zip(registrationStarts, registrations).filter { !shouldRemove($0.1) }.map { Int($0.0) }
         let removed = registrationStarts.count - kept.count
         guard removed > 0 else { return 0 }
         var rebuilt = CompiledTable(table: table, foldsLiteralCase: trie.foldsLiteralCase)
         rebuilt.settings = settings
-        for route in kept { rebuilt.add(route) }
+        for start in kept { rebuilt.add(entryRoutes[start], action: entryActions[start]) }
         self = rebuilt
         return removed
     }
@@ -159,7 +171,7 @@ struct CompiledTable: Sendable {
         let match = RouteMatch(
             route: route, link: split.link, parameterValues: values,
             wildcardComponents: found.wildcardStart.map(split.components.values(from:)))
-        return Candidate(match: match, action: route.registration.action)
+        return Candidate(match: match, action: entryActions[found.entry])
     }
 }
 

@@ -9,7 +9,7 @@
 public struct Route: Sendable, Hashable, CustomStringConvertible {
     /// The fields, behind one reference: a match copies its route several times on its way out, and each copy
     /// costs one retain instead of one per field. The route's object is also the only record its table keeps of
-    /// the registration it comes from (see ``registration``).
+    /// the registration it comes from, but for its action (see ``registration``).
     private let fields: Fields
 
     private final class Fields: Sendable {
@@ -38,7 +38,8 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
         return Route(fields.registration, expansion: fields.expansionIndex, in: fields.table, isDuplicate: isDuplicate)
     }
 
-    /// The registration the route comes from, with its constraints and what runs for it.
+    /// The registration the route comes from, with its constraints; its action is `nil`, as the table keeps it
+    /// (a request carries its route, and must not keep its handler alive).
     var registration: Registration { fields.registration }
 
     /// The registration's constraints, by parameter name.

@@ -77,13 +77,16 @@ public final class Router: Sendable {
                 .unknownParameter, at: nil, in: pattern,
                 "there is a constraint for '\(unknown)', which is not a parameter")
         }
-        // Made before the lock is taken: the table keeps this route, and the registration in it.
+        // Made before the lock is taken: the table keeps this route, and the registration in it, and the action
+        // beside it.
         let route = Route(
             Registration(
-                pattern: parsed, name: name, priority: priority, constraints: constraints, action: action, tag: tag),
+                pattern: parsed, name: name, priority: priority, constraints: constraints, action: nil, tag: tag),
             expansion: 0, in: table)
         let foldsCase = options.matchesLiteralsCaseInsensitively
-        state.withLock { state in state.tables.update(table, foldsLiteralCase: foldsCase) { $0.add(route) } }
+        state.withLock { state in
+            state.tables.update(table, foldsLiteralCase: foldsCase) { $0.add(route, action: action) }
+        }
     }
 
     /// Changes a table's settings, creating the table if it does not exist.

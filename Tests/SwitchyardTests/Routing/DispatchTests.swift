@@ -206,6 +206,26 @@ struct DispatchTests {
         #expect(request.context(as: Int.self) == nil)
         #expect(!request.isExternal)
     }
+
+    /// A request carries its route; were the handler reachable from the route, a handler that keeps its requests
+    /// would keep itself, and what it holds, alive after the router is gone.
+    @Test func aRequestDoesNotKeepItsHandlerAlive() async throws {
+        weak var weakRecorder: Recorder<RouteRequest>?
+        do {
+            let router = Router()
+            let seen = Recorder<RouteRequest>()
+            weakRecorder = seen
+            try router.map("/foo/:id") { request in seen.append(request) }
+            try router.add("/bar/:id")
+            #expect(await router.route("/foo/1").status == .handled)
+            #expect(seen.all.first?.parameters == ["id": "1"])
+            // Removing and re-adding keeps each route's own action.
+            #expect(router.removeRoutes(pattern: "/bar/:id") == 1)
+            #expect(await router.route("/foo/2").status == .handled)
+            #expect(seen.all.count == 2)
+        }
+        #expect(weakRecorder == nil)
+    }
 }
 
 /// Context-typed routes: S69–S71.
