@@ -22,11 +22,19 @@ struct Registration: Sendable {
     }
 }
 
+/// What a registration runs: its handler and the tests of its parameters, closures its registrant gave.
+///
+/// A table keeps them beside its routes, never in them: a request carries its route, and a handler (or a
+/// constraint) that keeps requests would otherwise keep itself, and what it holds, alive.
+struct RouteBehavior: Sendable {
+    var action: RouteAction?
+    var constraints: [String: ParameterConstraint]
+}
+
 /// A route table's state: its settings, its registrations in order, and the trie compiled from them.
 ///
-/// A registration is kept once, in the ``Route`` of each of its expansions (a table holds one object per route),
-/// all but its action, which the table keeps beside the route: a request carries its route, and a handler that
-/// keeps its requests would otherwise keep itself alive.
+/// A registration is kept once: its description (pattern, name, priority) in the ``Route`` of each of its
+/// expansions, so that a table holds one object per route, and its ``RouteBehavior`` beside them.
 struct CompiledTable: Sendable {
     let table: RouteTable
     var settings = TableSettings() {
@@ -46,8 +54,8 @@ struct CompiledTable: Sendable {
     /// The route each trie entry stands for, built once when it is added, with what a match of it needs, so that
     /// matching builds and copies as little as it can.
     private var entryRoutes: [Route] = []
-    /// What runs for each trie entry's route.
-    private var entryActions: [RouteAction?] = []
+    /// What each trie entry's route runs.
+    private var entryBehaviors: [RouteBehavior] = []
 
     init(table: RouteTable, foldsLiteralCase: Bool) {
         self.table = table
@@ -56,29 +64,33 @@ struct CompiledTable: Sendable {
 
     var isEmpty: Bool { registrationStarts.isEmpty }
 
-    /// The registrations, in registration order, each with its action.
+    /// The registrations, in registration order, each with its behaviour.
     var registrations: some Collection<Registration> {
-        registrationStarts.lazy.map { [entryRoutes, entryActions] start in
+        registrationStarts.lazy.map { [entryRoutes, entryBehaviors] start in
             var registration = entryRoutes[Int(start)].registration
-            registration.action = entryActions[Int(start)]
+            registration.action = entryBehaviors[Int(start)].action
+            registration.constraints = entryBehaviors[Int(start)].constraints
             return registration
         }
     }
 
     mutating func add(_ registration: Registration) {
-        var kept = registration
-        kept.action = nil
-        add(Route(kept, expansion: 0, in: table), action: registration.action)
+        var description = registration
+        description.action = nil
+        description.constraints = [:]
+        add(
+            Route(description, expansion: 0, in: table),
+            behavior: RouteBehavior(action: registration.action, constraints: registration.constraints))
     }
 
     /// Adds a registration, given as the route of its first expansion (made before the caller takes the router's
-    /// lock, its registration without an action) and what runs for it; the table keeps that route, and makes one
-    /// for each other expansion.
-    mutating func add(_ first: Route, action: RouteAction?) {
+    /// lock, its registration without action or constraints) and what it runs; the table keeps that route, and
+    /// makes one for each other expansion.
+    mutating func add(_ first: Route, behavior: RouteBehavior) {
         let firstEntry = trie.entries.count
         registrationStarts.append(Int32(firstEntry))
         let expansions = first.pattern.expanded
-        let constraints = first.constraints
+        let constraints = behavior.constraints
         var terminals: [Int] = []  // filled only for a pattern with optional groups: no allocation otherwise
         var firstTerminal = 0
         for (expansionIndex, expansion) in expansions.enumerated() {
@@ -105,7 +117,7 @@ struct CompiledTable: Sendable {
         for index in expansions.indices.dropFirst() {
             entryRoutes.append(Route(first.registration, expansion: index, in: table, isDuplicate: isDuplicate))
         }
-        entryActions.append(contentsOf: repeatElement(action, count: expansions.count))
+        for _ in expansions.indices { entryBehaviors.append(behavior) }
     }
 
     /// Records a registration of a shape in the shape's slot.
@@ -125,14 +137,17 @@ struct CompiledTable: Sendable {
         guard removed > 0 else { return 0 }
         var rebuilt = CompiledTable(table: table, foldsLiteralCase: trie.foldsLiteralCase)
         rebuilt.settings = settings
-        for start in kept { rebuilt.add(entryRoutes[start], action: entryActions[start]) }
+        for start in kept { rebuilt.add(entryRoutes[start], behavior: entryBehaviors[start]) }
         self = rebuilt
         return removed
     }
 
     /// Every route in match order: priority, then specificity (segment by segment, a literal before a
     /// parameter, a pattern that ends before a wildcard), then registration.
-    var routes: [Route] {
+    var routes: [Route] { entriesInMatchOrder.map { entryRoutes[$0] } }
+
+    /// The trie entries in the order of ``routes``.
+    private var entriesInMatchOrder: [Int] {
         // Each entry's ranks are made once, not once per comparison; entries are in registration order.
         var keys: [(priority: Int, ranks: [UInt8])] = []
         keys.reserveCapacity(entryRoutes.count)
@@ -149,7 +164,11 @@ struct CompiledTable: Sendable {
             if a.ranks != b.ranks { return a.ranks.lexicographicallyPrecedes(b.ranks) }
             return left < right
         }
-        .map { entryRoutes[$0] }
+    }
+
+    /// The routes in match order, each with its constraints.
+    var routesWithConstraints: [(route: Route, constraints: [String: ParameterConstraint])] {
+        entriesInMatchOrder.map { (entryRoutes[$0], entryBehaviors[$0].constraints) }
     }
 
     /// The matches of a link split for this table, in match order, each with what runs for it.
@@ -171,7 +190,7 @@ struct CompiledTable: Sendable {
         let match = RouteMatch(
             route: route, link: split.link, parameterValues: values,
             wildcardComponents: found.wildcardStart.map(split.components.values(from:)))
-        return Candidate(match: match, action: entryActions[found.entry])
+        return Candidate(match: match, action: entryBehaviors[found.entry].action)
     }
 }
 

@@ -9,7 +9,7 @@
 public struct Route: Sendable, Hashable, CustomStringConvertible {
     /// The fields, behind one reference: a match copies its route several times on its way out, and each copy
     /// costs one retain instead of one per field. The route's object is also the only record its table keeps of
-    /// the registration it comes from, but for its action (see ``registration``).
+    /// the registration it comes from, but for what it runs (see ``registration``).
     private let fields: Fields
 
     private final class Fields: Sendable {
@@ -38,12 +38,9 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
         return Route(fields.registration, expansion: fields.expansionIndex, in: fields.table, isDuplicate: isDuplicate)
     }
 
-    /// The registration the route comes from, with its constraints; its action is `nil`, as the table keeps it
-    /// (a request carries its route, and must not keep its handler alive).
+    /// The registration the route comes from, without its action and constraints: the table keeps those (see
+    /// ``RouteBehavior``).
     var registration: Registration { fields.registration }
-
-    /// The registration's constraints, by parameter name.
-    var constraints: [String: ParameterConstraint] { fields.registration.constraints }
 
     /// The expansion's segments.
     var segments: [Segment] { fields.registration.pattern.expanded[fields.expansionIndex].segments }

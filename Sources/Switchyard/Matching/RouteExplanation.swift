@@ -89,15 +89,15 @@ extension Router {
 extension CompiledTable {
     /// The routes that match the most leading components of `components`, with where each one failed.
     func nearMisses(for components: [String]) -> [RouteExplanation.NearMiss] {
-        let misses = routes.map { nearMiss($0, $0.segments, components) }
+        let misses = routesWithConstraints.map { nearMiss($0.route, $0.constraints, components) }
         let best = misses.map(\.matchedComponents).max() ?? 0
         return Array(misses.filter { $0.matchedComponents == best }.prefix(3))
     }
 
     private func nearMiss(
-        _ route: Route, _ segments: [Segment], _ components: [String]
+        _ route: Route, _ constraints: [String: ParameterConstraint], _ components: [String]
     ) -> RouteExplanation.NearMiss {
-        let constraints = route.registration.constraints
+        let segments = route.segments
         for (index, segment) in segments.enumerated() {
             guard index < components.count else {
                 return .init(

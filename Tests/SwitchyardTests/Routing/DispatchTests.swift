@@ -226,6 +226,22 @@ struct DispatchTests {
         }
         #expect(weakRecorder == nil)
     }
+
+    /// The same for a constraint: a match carries its route, and the route must not hold the constraint's test.
+    @Test func aMatchDoesNotKeepItsRoutesConstraintAlive() throws {
+        weak var weakRecorder: Recorder<RouteMatch>?
+        do {
+            let router = Router()
+            let kept = Recorder<RouteMatch>()
+            weakRecorder = kept
+            let known = ParameterConstraint("known") { value in kept.all.count < 10 && value != "0" }
+            try router.add("/item/:id", constraints: ["id": known])
+            kept.append(try #require(try router.match("/item/1")))
+            #expect(try router.match("/item/0") == nil)
+            #expect(router.explain("/item/0").nearMisses.first?.reason.contains("known") == true)
+        }
+        #expect(weakRecorder == nil)
+    }
 }
 
 /// Context-typed routes: S69–S71.
