@@ -100,17 +100,10 @@ struct Expansion: Sendable, Hashable {
         let depth: Int
     }
 
-    init(segments: [Segment], text: String) {
+    /// An expansion of these segments; `parameters` are its parameter segments, with their positions.
+    init(segments: [Segment], text: String, parameters: [Capture]) {
         self.segments = segments
         self.text = text
-        let count = segments.reduce(0) { $1.parameterName == nil ? $0 : $0 + 1 }
-        var parameters: [Capture] = []
-        if count > 0 {
-            parameters.reserveCapacity(count)
-            for (depth, segment) in segments.enumerated() {
-                if let name = segment.parameterName { parameters.append(Capture(name: name, depth: depth)) }
-            }
-        }
         self.parameters = parameters
     }
 
