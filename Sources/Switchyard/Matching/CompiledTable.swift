@@ -42,7 +42,8 @@ struct CompiledTable: Sendable {
     }
     /// The settings' host rules, made once rather than on every lookup.
     private(set) var hostRules = HostRules()
-    /// The first trie entry of each registration, in registration order; its route holds the registration.
+    /// The first trie entry of each registration, in registration order; its route and behaviour make the
+    /// registration.
     private var registrationStarts: [Int32] = []
     private(set) var trie: RouteTrie
     /// For each shape registered so far, the first trie entry of the registration that brought it, or `-1` once
@@ -67,25 +68,18 @@ struct CompiledTable: Sendable {
     /// The registrations, in registration order, each with its behaviour.
     var registrations: some Collection<Registration> {
         registrationStarts.lazy.map { [entryRoutes, entryBehaviors] start in
-            var registration = entryRoutes[Int(start)].registration
-            registration.action = entryBehaviors[Int(start)].action
-            registration.constraints = entryBehaviors[Int(start)].constraints
-            return registration
+            entryRoutes[Int(start)].registration(with: entryBehaviors[Int(start)])
         }
     }
 
     mutating func add(_ registration: Registration) {
-        var description = registration
-        description.action = nil
-        description.constraints = [:]
         add(
-            Route(description, expansion: 0, in: table),
+            Route(registration, in: table),
             behavior: RouteBehavior(action: registration.action, constraints: registration.constraints))
     }
 
     /// Adds a registration, given as the route of its first expansion (made before the caller takes the router's
-    /// lock, its registration without action or constraints) and what it runs; the table keeps that route, and
-    /// makes one for each other expansion.
+    /// lock) and what it runs; the table keeps that route, and makes one for each other expansion.
     mutating func add(_ first: Route, behavior: RouteBehavior) {
         let firstEntry = trie.entries.count
         registrationStarts.append(Int32(firstEntry))
@@ -115,7 +109,7 @@ struct CompiledTable: Sendable {
         let isDuplicate = earlier != nil
         entryRoutes.append(first.with(isDuplicate: isDuplicate))
         for index in expansions.indices.dropFirst() {
-            entryRoutes.append(Route(first.registration, expansion: index, in: table, isDuplicate: isDuplicate))
+            entryRoutes.append(first.sibling(expansion: index, isDuplicate: isDuplicate))
         }
         for _ in expansions.indices { entryBehaviors.append(behavior) }
     }

@@ -9,60 +9,90 @@
 public struct Route: Sendable, Hashable, CustomStringConvertible {
     /// The fields, behind one reference: a match copies its route several times on its way out, and each copy
     /// costs one retain instead of one per field. The route's object is also the only record its table keeps of
-    /// the registration it comes from, but for what it runs (see ``registration``).
+    /// the registration's description; what the registration runs stays with the table (``RouteBehavior``).
     private let fields: Fields
 
     private final class Fields: Sendable {
-        let registration: Registration
+        let pattern: RoutePattern
+        let name: String?
+        let priority: Int
+        let tag: Int?
         /// Which of the pattern's expansions the route is.
         let expansionIndex: Int
         let table: RouteTable
         let isDuplicate: Bool
 
-        init(registration: Registration, expansionIndex: Int, table: RouteTable, isDuplicate: Bool) {
-            self.registration = registration
+        init(
+            pattern: RoutePattern, name: String?, priority: Int, tag: Int?, expansionIndex: Int, table: RouteTable,
+            isDuplicate: Bool
+        ) {
+            self.pattern = pattern
+            self.name = name
+            self.priority = priority
+            self.tag = tag
             self.expansionIndex = expansionIndex
             self.table = table
             self.isDuplicate = isDuplicate
         }
     }
 
-    /// The route of a registration's expansion at `index` (`0`, the longest, for a pattern without groups).
-    init(_ registration: Registration, expansion index: Int, in table: RouteTable, isDuplicate: Bool = false) {
-        fields = Fields(registration: registration, expansionIndex: index, table: table, isDuplicate: isDuplicate)
+    /// The route of a pattern's expansion at `index` (`0`, the longest, for a pattern without groups).
+    init(
+        pattern: RoutePattern, name: String?, priority: Int, tag: Int?, expansion index: Int, in table: RouteTable,
+        isDuplicate: Bool = false
+    ) {
+        fields = Fields(
+            pattern: pattern, name: name, priority: priority, tag: tag, expansionIndex: index, table: table,
+            isDuplicate: isDuplicate)
+    }
+
+    /// The route of the registration's first expansion; what the registration runs is not part of it.
+    init(_ registration: Registration, in table: RouteTable) {
+        self.init(
+            pattern: registration.pattern, name: registration.name, priority: registration.priority,
+            tag: registration.tag, expansion: 0, in: table)
+    }
+
+    /// The route of the same registration's expansion at `index`, marked as a duplicate or not.
+    func sibling(expansion index: Int, isDuplicate: Bool) -> Route {
+        Route(
+            pattern: fields.pattern, name: fields.name, priority: fields.priority, tag: fields.tag,
+            expansion: index, in: fields.table, isDuplicate: isDuplicate)
     }
 
     /// The same route, marked as a duplicate or not.
     func with(isDuplicate: Bool) -> Route {
-        if isDuplicate == fields.isDuplicate { return self }
-        return Route(fields.registration, expansion: fields.expansionIndex, in: fields.table, isDuplicate: isDuplicate)
+        isDuplicate == fields.isDuplicate ? self : sibling(expansion: fields.expansionIndex, isDuplicate: isDuplicate)
     }
 
-    /// The registration the route comes from, without its action and constraints: the table keeps those (see
-    /// ``RouteBehavior``).
-    var registration: Registration { fields.registration }
+    /// The registration the route comes from, with what it runs, which its table keeps.
+    func registration(with behavior: RouteBehavior) -> Registration {
+        Registration(
+            pattern: fields.pattern, name: fields.name, priority: fields.priority, constraints: behavior.constraints,
+            action: behavior.action, tag: fields.tag)
+    }
 
     /// The expansion's segments.
-    var segments: [Segment] { fields.registration.pattern.expanded[fields.expansionIndex].segments }
+    var segments: [Segment] { fields.pattern.expanded[fields.expansionIndex].segments }
 
     /// The parameters, in pattern order, each with the component it captures.
-    var parameters: [Expansion.Capture] { fields.registration.pattern.expanded[fields.expansionIndex].parameters }
+    var parameters: [Expansion.Capture] { fields.pattern.expanded[fields.expansionIndex].parameters }
 
     /// The pattern as written, with its optional groups.
-    public var pattern: RoutePattern { fields.registration.pattern }
+    public var pattern: RoutePattern { fields.pattern }
     /// This route's expansion of the pattern (`/path/:thing/new`).
-    public var expansion: String { fields.registration.pattern.expanded[fields.expansionIndex].text }
+    public var expansion: String { fields.pattern.expanded[fields.expansionIndex].text }
     /// The name given at registration, for reverse routing and diagnostics.
-    public var name: String? { fields.registration.name }
+    public var name: String? { fields.name }
     /// The priority given at registration: higher is tried first. The default is 0.
-    public var priority: Int { fields.registration.priority }
+    public var priority: Int { fields.priority }
     /// The table the route is in.
     public var table: RouteTable { fields.table }
     /// Whether another route in the same table has a pattern of the same shape (the same segments, parameter
     /// names aside). Both are kept: the one registered first runs first, the other only if it declines.
     public var isDuplicate: Bool { fields.isDuplicate }
     /// A number the registrant chose: the index of a route file's declaration.
-    package var tag: Int? { fields.registration.tag }
+    package var tag: Int? { fields.tag }
 
     /// Whether two routes have the same pattern, expansion, name, priority, table and duplicate flag.
     public static func == (lhs: Route, rhs: Route) -> Bool {

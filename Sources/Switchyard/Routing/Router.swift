@@ -77,11 +77,8 @@ public final class Router: Sendable {
                 .unknownParameter, at: nil, in: pattern,
                 "there is a constraint for '\(unknown)', which is not a parameter")
         }
-        // Made before the lock is taken: the table keeps this route, with the registration's description in it,
-        // and its behaviour beside it.
-        let route = Route(
-            Registration(pattern: parsed, name: name, priority: priority, constraints: [:], action: nil, tag: tag),
-            expansion: 0, in: table)
+        // Made before the lock is taken: the table keeps this route, and the behaviour beside it.
+        let route = Route(pattern: parsed, name: name, priority: priority, tag: tag, expansion: 0, in: table)
         let behavior = RouteBehavior(action: action, constraints: constraints)
         let foldsCase = options.matchesLiteralsCaseInsensitively
         state.withLock { state in
