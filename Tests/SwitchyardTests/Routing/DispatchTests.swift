@@ -227,6 +227,25 @@ struct DispatchTests {
         #expect(weakRecorder == nil)
     }
 
+    /// Removing rebuilds the table from the routes and behaviours it keeps: the others keep their handlers and
+    /// constraints, and a shape left with one route is no longer a duplicate.
+    @Test func removingARouteKeepsWhatTheOthersRunAndRecountsDuplicates() async throws {
+        let router = Router()
+        let seen = Recorder<String>()
+        try router.map("/item/:id", constraints: ["id": .digits]) { request in
+            seen.append(request.parameters["id"] ?? "")
+        }
+        try router.add("/item/:code", name: "twin")
+        try router.add("/other")
+        #expect(router.routes.map(\.isDuplicate) == [true, true, false])
+        #expect(router.removeRoutes(named: "twin") == 1)
+        #expect(router.routes.map(\.expansion) == ["/item/:id", "/other"])
+        #expect(router.routes.map(\.isDuplicate) == [false, false])
+        #expect(await router.route("/item/7").status == .handled)
+        #expect(seen.all == ["7"])
+        #expect(try router.match("/item/x") == nil)
+    }
+
     /// The same for a constraint: a match carries its route, and the route must not hold the constraint's test.
     @Test func aMatchDoesNotKeepItsRoutesConstraintAlive() throws {
         weak var weakRecorder: Recorder<RouteMatch>?
