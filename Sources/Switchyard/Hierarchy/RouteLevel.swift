@@ -92,7 +92,8 @@ extension CompiledTable {
     /// The candidates that match the first `length` components of a split link, in match order.
     func matches(prefix length: Int, of split: SplitURL) -> [Candidate] {
         let prefix = Array(split.link.pathComponents.prefix(length))
+        var table = self
         return SplitURL(link: split.link.with(pathComponents: prefix), values: Array(split.values.prefix(length)))
-            .withView(matches)
+            .withView { CompiledTable.matches(in: &table, $0) }
     }
 }

@@ -165,26 +165,31 @@ struct CompiledTable: Sendable {
         entriesInMatchOrder.map { (entryRoutes[$0], entryBehaviors[$0].constraints) }
     }
 
-    /// The matches of a link split for this table, in match order, each with what runs for it.
-    func matches(_ split: SplitView) -> [Candidate] {
-        trie.search(split.components).map { candidate($0, split) }
+    /// The matches of a link split for `table`, in match order, each with what runs for it.
+    ///
+    /// The lookups take the table `inout` only to read it in place (see ``CopyOnWrite/withValueInPlace(_:)``):
+    /// they write nothing.
+    static func matches(in table: inout CompiledTable, _ split: SplitView) -> [Candidate] {
+        table.trie.search(split.components).map { found in
+            Candidate(match: table.match(found, split), action: table.entryBehaviors[found.entry].action)
+        }
     }
 
-    /// The first match in match order of a link split for this table, with what runs for it.
-    func bestMatch(_ split: SplitView) -> Candidate? {
-        // No closure captures `self` here: a capture would copy the table.
-        guard let found = trie.best(split.components) else { return nil }
-        return candidate(found, split)
+    /// The first match in match order of a link split for `table`.
+    static func bestMatch(in table: inout CompiledTable, _ split: SplitView) -> RouteMatch? {
+        guard let found = table.trie.best(split.components) else { return nil }
+        return table.match(found, split)
     }
 
-    private func candidate(_ found: TrieMatch, _ split: SplitView) -> Candidate {
+    private func match(_ found: TrieMatch, _ split: SplitView) -> RouteMatch {
         let route = entryRoutes[found.entry]
         let parameters = route.parameters
-        let values = parameters.isEmpty ? [] : parameters.map { split.components.value(at: $0.depth) }
-        let match = RouteMatch(
+        // The closure captures the components alone: capturing `split` would copy the link.
+        let components = split.components
+        let values = parameters.isEmpty ? [] : parameters.map { components.value(at: $0.depth) }
+        return RouteMatch(
             route: route, link: split.link, parameterValues: values,
-            wildcardComponents: found.wildcardStart.map(split.components.values(from:)))
-        return Candidate(match: match, action: entryBehaviors[found.entry].action)
+            wildcardComponents: found.wildcardStart.map(components.values(from:)))
     }
 }
 

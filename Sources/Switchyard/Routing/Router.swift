@@ -177,7 +177,7 @@ public final class Router: Sendable {
     /// - Complexity: O(*n*) in the length of `url`; independent of the number of routes for tables whose routes
     ///   share priorities.
     public func match(_ url: String) throws(URLRejection) -> RouteMatch? {
-        try currentTables.best(url, options: options.splitOptions, keeping: { _ in () }).best?.match
+        try currentTables.best(url, options: options.splitOptions, keeping: { _ in () }).found
     }
 
     /// Returns every route that `url` matches, in the order a dispatch tries them: the table's candidates by
@@ -193,7 +193,7 @@ public final class Router: Sendable {
     package func resolve(_ url: String) throws(URLRejection) -> (link: DeepLink, table: RouteTable, match: RouteMatch?)
     {
         let resolution = try currentTables.best(url, options: options.splitOptions, keeping: \.link)
-        return (resolution.kept, resolution.table, resolution.best?.match)
+        return (resolution.kept, resolution.table, resolution.found)
     }
 
     /// The tables as they are now: matching needs nothing else from the state, and copying the tables costs two

@@ -76,43 +76,41 @@ extension RouteTables {
     /// table that falls back, in the global table (seen through the global table's own host rules).
     func resolve(_ input: String, options: SplitOptions) throws(URLRejection) -> Resolution {
         var found: [Candidate] = []
-        let (link, table) = try search(input, options: options, keeping: \.link) { table, split in
-            found += table.withValue { $0.matches(split) }
-            return false
+        let (link, table, _) = try search(input, options: options, keeping: \.link) { table, split -> Void? in
+            found += table.withValueInPlace { CompiledTable.matches(in: &$0, split) }
+            return nil
         }
         return Resolution(link: link, table: table, candidates: found)
     }
 
-    /// The first candidate in dispatch order for `input`, found as ``resolve(_:options:)`` finds them all but
+    /// The first match in dispatch order for `input`, found as ``resolve(_:options:)`` finds them all but
     /// without building a list.
     /// - Parameter keep: what the caller keeps of the link as the first table split it: `\.link`, or nothing
     ///   (`Router.match(_:)`), which copies nothing.
     func best<Kept>(
         _ input: String, options: SplitOptions, keeping keep: (SplitView) -> Kept
-    ) throws(URLRejection) -> (kept: Kept, table: RouteTable, best: Candidate?) {
-        var best: Candidate?
-        let (kept, table) = try search(input, options: options, keeping: keep) { table, split in
-            best = table.withValue { $0.bestMatch(split) }
-            return best != nil
+    ) throws(URLRejection) -> (kept: Kept, table: RouteTable, found: RouteMatch?) {
+        try search(input, options: options, keeping: keep) { table, split in
+            table.withValueInPlace { CompiledTable.bestMatch(in: &$0, split) }
         }
-        return (kept, table, best)
     }
 
     /// Splits `input` and offers it to the table its scheme routes to, then to the global table when that
-    /// table falls back and `body` asked to go on (returned `false`).
+    /// table falls back and `find` found nothing (returned `nil`).
     /// - Parameter keep: what the caller keeps of the link as the first table split it (a caller that keeps
     ///   nothing copies nothing).
-    /// - Returns: what `keep` kept, and the first table.
+    /// - Returns: what `keep` kept, the first table, and what `find` found. The found value is returned, not
+    ///   written to a variable that `find` captures, so that it is moved out rather than copied.
     @inline(__always)
-    private func search<Kept>(
+    private func search<Kept, Found>(
         _ input: String, options: SplitOptions, keeping keep: (SplitView) -> Kept,
-        _ body: (CopyOnWrite<CompiledTable>, SplitView) -> Bool
-    ) throws(URLRejection) -> (Kept, RouteTable) {
+        _ find: (CopyOnWrite<CompiledTable>, SplitView) -> Found?
+    ) throws(URLRejection) -> (kept: Kept, table: RouteTable, found: Found?) {
         var first = RouteTable.global
         // Each table is looked up once, and read in place.
         var firstTable: CopyOnWrite<CompiledTable>?
         var fallback: CopyOnWrite<CompiledTable>?
-        let kept = try URLSplitter.withSplit(input, options: options) { scheme in
+        let (kept, found) = try URLSplitter.withSplit(input, options: options) { scheme in
             // With no scheme table, a scheme needs no lookup. The scheme comes lowercased.
             if let scheme, !schemes.isEmpty, let table = schemes[scheme] {
                 first = .scheme(scheme)
@@ -120,26 +118,26 @@ extension RouteTables {
             } else {
                 firstTable = global
             }
-            return firstTable?.value.hostRules ?? HostRules()
-        } _: { split in
-            guard let firstTable = firstTable.take(), !body(firstTable, split), first != .global,
-                firstTable.value.settings.fallsBackToGlobalRoutes
-            else { return keep(split) }
-            if global.value.hostRules == firstTable.value.hostRules {
-                _ = body(global, split)
-            } else {
+            return firstTable?.withValueInPlace { $0.hostRules } ?? HostRules()
+        } _: { split -> (Kept, Found?) in
+            guard let firstTable = firstTable.take() else { return (keep(split), nil) }
+            if let found = find(firstTable, split) { return (keep(split), found) }
+            guard first != .global, firstTable.value.settings.fallsBackToGlobalRoutes else { return (keep(split), nil) }
+            guard global.value.hostRules == firstTable.value.hostRules else {
                 fallback = global
+                return (keep(split), nil)
             }
-            return keep(split)
+            return (keep(split), find(global, split))
         }
         if let fallback {
             // The global table sees the link through its own host rules. A URL that they refuse is not matched
             // there; it is not a rejection.
             let rules = fallback.value.hostRules
-            _ = try? URLSplitter.withSplit(input, options: options, hostRules: { _ in rules }) {
-                body(fallback, $0)
+            let found = try? URLSplitter.withSplit(input, options: options, hostRules: { _ in rules }) {
+                find(fallback, $0)
             }
+            return (kept, first, found ?? nil)
         }
-        return (kept, first)
+        return (kept, first, found)
     }
 }
