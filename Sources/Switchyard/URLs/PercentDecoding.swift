@@ -44,17 +44,17 @@ enum PercentDecoding {
         return decoded
     }
 
-    /// Decodes `bytes[range]` as bytes: the range itself when it needs no decoding, else its decoded bytes written
-    /// to `scratch` from `scratchUsed` on (which grows by their count; decoding never lengthens).
+    /// Decodes `bytes[range]`, which holds an escape or a control character, to `scratch` from `scratchUsed` on
+    /// (which grows by the decoded count; decoding never lengthens).
     ///
+    /// - Returns: the decoded bytes, in `scratch`.
     /// - Throws: ``DecodingFailure`` as ``decode(_:_:plusAsSpace:)``.
     static func decodedBytes(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusAsSpace: Bool,
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
         scratch: UnsafeMutableBufferPointer<UInt8>, scratchUsed: inout Int
     ) throws(DecodingFailure) -> UnsafeBufferPointer<UInt8> {
-        if try isPlain(bytes, range, plusAsSpace: plusAsSpace) { return UnsafeBufferPointer(rebasing: bytes[range]) }
         let output = UnsafeMutableBufferPointer(rebasing: scratch[scratchUsed..<scratchUsed + range.count])
-        let count = try decodeEscapes(bytes, range, plusAsSpace: plusAsSpace, into: output)
+        let count = try decodeEscapes(bytes, range, plusAsSpace: false, into: output)
         scratchUsed += count
         return UnsafeBufferPointer(rebasing: output[..<count])
     }
@@ -102,17 +102,22 @@ enum PercentDecoding {
         var index = range.lowerBound
         while index < range.upperBound {
             let byte = bytes[index]
-            if byte &- 0x20 < 0x5F {
-                // Printable ASCII, the usual case: only an escape or a `+` to decode needs more.
-                if byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) { return false }
-            } else {
-                if byte < 0x20 || byte == 0x7F { throw .control(at: index) }
-                // C1 controls (U+0080–U+009F) are encoded as C2 80 … C2 9F.
-                if byte == 0xC2, index + 1 < range.upperBound, bytes[index + 1] <= 0x9F { throw .control(at: index) }
-            }
+            if byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) { return false }
+            if !isPlainText(bytes, at: index, before: range.upperBound) { throw .control(at: index) }
             index += 1
         }
         return true
+    }
+
+    /// Whether the byte at `index` is not where a control character starts: a C0 control, DEL, or a C1 control
+    /// (U+0080–U+009F, encoded as C2 80 … C2 9F). The bytes come from a Swift `String`, so they are valid UTF-8.
+    @inline(__always)
+    static func isPlainText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, before end: Int) -> Bool {
+        let byte = bytes[index]
+        // Printable ASCII, the usual case, takes one comparison.
+        if byte &- 0x20 < 0x5F { return true }
+        if byte < 0x20 || byte == 0x7F { return false }
+        return !(byte == 0xC2 && index + 1 < end && bytes[index + 1] <= 0x9F)
     }
 
     @inline(__always)

@@ -77,19 +77,14 @@ enum URLSplitter {
             // never more than the limit: for a short link the storage is a few hundred bytes of stack. Decoding
             // never lengthens, so the decoded components fit in as many bytes as the input has.
             let capacity = min(bytes.count / 2 + 2, max(options.limits.maxComponents, 0))
-            let rawCapacity = options.decodesPlusInPath ? capacity : 0
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { scratch in
-                withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: max(capacity, 1)) { keys in
-                    withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: max(rawCapacity, 1)) { raws in
-                        var run = SplitRun(
-                            bytes: bytes, input: input, options: options,
-                            storage: SplitRun.Storage(keys: keys, raws: raws, scratch: scratch, capacity: capacity))
-                        do throws(URLRejection) {
-                            return .success(body(try run.split(hostRules: hostRules)))
-                        } catch {
-                            return .failure(error)
-                        }
-                    }
+            return SplitRun.Storage.withTemporary(
+                capacity: capacity, keepsRaws: options.decodesPlusInPath, scratchCount: bytes.count
+            ) { storage in
+                var run = SplitRun(bytes: bytes, input: input, options: options, storage: storage)
+                do throws(URLRejection) {
+                    return .success(body(try run.split(hostRules: hostRules)))
+                } catch {
+                    return .failure(error)
                 }
             }
         }
@@ -189,6 +184,33 @@ private struct SplitRun {
         /// How many components fit.
         let capacity: Int
         var scratchUsed = 0
+
+        /// Calls `body` with storage for `capacity` components and `scratchCount` decoded bytes, in one temporary
+        /// allocation (on the stack for a short link): one allocation rather than three, each of which would move
+        /// the lookup's result once more on its way out.
+        @inline(__always)
+        static func withTemporary<Result>(
+            capacity: Int, keepsRaws: Bool, scratchCount: Int, _ body: (Storage) -> Result
+        ) -> Result {
+            let keysBytes = capacity * MemoryLayout<UnsafeBufferPointer<UInt8>>.stride
+            let rawsBytes = keepsRaws ? capacity * MemoryLayout<Range<Int>>.stride : 0
+            let alignment = max(
+                MemoryLayout<UnsafeBufferPointer<UInt8>>.alignment, MemoryLayout<Range<Int>>.alignment)
+            return withUnsafeTemporaryAllocation(
+                byteCount: keysBytes + rawsBytes + max(scratchCount, 1), alignment: alignment
+            ) { memory in
+                // The keys come first, at the allocation's alignment; the ranges after them, at a multiple of their
+                // stride; the bytes last.
+                let keys = UnsafeMutableRawBufferPointer(rebasing: memory[..<keysBytes])
+                let raws = UnsafeMutableRawBufferPointer(rebasing: memory[keysBytes..<keysBytes + rawsBytes])
+                let scratch = UnsafeMutableRawBufferPointer(rebasing: memory[(keysBytes + rawsBytes)...])
+                return body(
+                    Storage(
+                        keys: keys.bindMemory(to: UnsafeBufferPointer<UInt8>.self),
+                        raws: raws.bindMemory(to: Range<Int>.self), scratch: scratch.bindMemory(to: UInt8.self),
+                        capacity: capacity))
+            }
+        }
     }
 
     /// Adds a component: its decoded bytes and where it was written.
@@ -208,29 +230,14 @@ private struct SplitRun {
 
     mutating func split(hostRules: (String?) -> HostRules) throws(URLRejection) -> SplitView {
         let count = bytes.count
-        // One pass finds the query and the fragment.
-        var fragmentStart = count
-        var queryStart: Int?
-        var index = 0
-        while index < count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "?") {
-                if queryStart == nil { queryStart = index }
-            } else if byte == UInt8(ascii: "#") {
-                fragmentStart = index
-                break
-            }
-            index += 1
-        }
-        let pathEnd = queryStart ?? fragmentStart
-
         var cursor = 0
         var scheme: String?
-        if let colon = bytes[0..<pathEnd].firstIndex(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "/") }),
+        // A scheme ends at a ':' that comes before any '/', '?' or '#'.
+        if let colon = firstIndex(from: 0, where: { $0 == UInt8(ascii: ":") || Self.endsPathSegment($0) }),
             bytes[colon] == UInt8(ascii: ":")
         {
             if let bad = URLSplitter.firstNonSchemeByte(bytes, 0..<colon) {
-                if hasDoubleSlash(at: colon + 1, before: pathEnd) {
+                if hasDoubleSlash(at: colon + 1) {
                     throw URLRejection(
                         .invalidScheme, at: bad, in: input,
                         "a scheme is a letter followed by letters, digits, '+', '-' or '.'")
@@ -244,9 +251,9 @@ private struct SplitRun {
         }
 
         var host: Host?
-        if scheme != nil, hasDoubleSlash(at: cursor, before: pathEnd) {
+        if scheme != nil, hasDoubleSlash(at: cursor) {
             let authorityStart = cursor + 2
-            let authorityEnd = firstIndex(of: "/", in: authorityStart..<pathEnd) ?? pathEnd
+            let authorityEnd = firstIndex(from: authorityStart, where: Self.endsPathSegment) ?? count
             host = try parseAuthority(authorityStart..<authorityEnd)
             cursor = authorityEnd
         }
@@ -256,9 +263,14 @@ private struct SplitRun {
             try applyHostRules(rules, to: host, at: host?.range.lowerBound ?? cursor)
         }
         let hostIsComponent = componentCount > 0
-        try addComponents(cursor..<pathEnd)
+        // The path ends at the first '?' or '#'; the query at the first '#' after it.
+        let pathEnd = try addComponents(cursor..<count, endingAtQuery: true)
         let pathComponentCount = componentCount
-        if let queryStart { try addItems(queryStart + 1..<fragmentStart) }
+        var fragmentStart = pathEnd
+        if pathEnd < count, bytes[pathEnd] == UInt8(ascii: "?") {
+            fragmentStart = firstIndex(of: "#", in: pathEnd + 1..<count) ?? count
+            try addItems(pathEnd + 1..<fragmentStart)
+        }
 
         var fragment: String?
         if fragmentStart < count {
@@ -376,13 +388,38 @@ private struct SplitRun {
 
     // MARK: Path
 
-    private mutating func addComponents(_ range: Range<Int>) throws(URLRejection) {
-        try URLSplitter.forEachComponent(of: bytes, in: range) { component throws(URLRejection) in
-            try addComponent(component)
+    /// Adds the components of the path in `range`: the bytes between slashes, empty components dropped. With
+    /// `endingAtQuery`, the path ends early at the first `?` or `#`.
+    ///
+    /// One pass over the bytes finds the components and which of them need decoding.
+    /// - Returns: where the path ended.
+    private mutating func addComponents(_ range: Range<Int>, endingAtQuery: Bool) throws(URLRejection) -> Int {
+        var start = range.lowerBound
+        var index = start
+        var isPlain = true
+        while index < range.upperBound {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "/") {
+                if index > start { try addComponent(start..<index, isPlain: isPlain) }
+                start = index + 1
+                isPlain = true
+            } else if byte == UInt8(ascii: "%") {
+                isPlain = false
+            } else if endingAtQuery, byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+                break
+            } else if !PercentDecoding.isPlainText(bytes, at: index, before: range.upperBound) {
+                // A control character: decoding reports it, in reading order with the component's escapes.
+                isPlain = false
+            }
+            index += 1
         }
+        if index > start { try addComponent(start..<index, isPlain: isPlain) }
+        return index
     }
 
-    private mutating func addComponent(_ range: Range<Int>) throws(URLRejection) {
+    /// Adds a component; `isPlain` tells that its bytes hold no escape and no control character.
+    @inline(__always)
+    private mutating func addComponent(_ range: Range<Int>, isPlain: Bool) throws(URLRejection) {
         let index = componentCount
         try checkComponentCount(at: range.lowerBound)
         if range.count > limits.maxValueLength {
@@ -390,12 +427,14 @@ private struct SplitRun {
                 .valueTooLong, at: range.lowerBound, component: index, in: input,
                 "the path component is longer than \(limits.maxValueLength) bytes")
         }
-        let key: UnsafeBufferPointer<UInt8>
-        do throws(DecodingFailure) {
-            key = try PercentDecoding.decodedBytes(
-                bytes, range, plusAsSpace: false, scratch: storage.scratch, scratchUsed: &storage.scratchUsed)
-        } catch {
-            throw URLRejection(error.code, at: error.position, component: index, in: input, error.message)
+        var key = UnsafeBufferPointer(rebasing: bytes[range])
+        if !isPlain {
+            do throws(DecodingFailure) {
+                key = try PercentDecoding.decodedBytes(
+                    bytes, range, scratch: storage.scratch, scratchUsed: &storage.scratchUsed)
+            } catch {
+                throw URLRejection(error.code, at: error.position, component: index, in: input, error.message)
+            }
         }
         try checkDotSegment(key, at: range.lowerBound)
         try append(key, raw: range)
@@ -455,7 +494,7 @@ private struct SplitRun {
         if options.routesFragments, let first = range.first {
             if bytes[first] == UInt8(ascii: "/") {
                 let questionMark = firstIndex(of: "?", in: range)
-                try addComponents(range.lowerBound..<(questionMark ?? range.upperBound))
+                _ = try addComponents(range.lowerBound..<(questionMark ?? range.upperBound), endingAtQuery: false)
                 if let questionMark { try addItems(questionMark + 1..<range.upperBound) }
             } else if firstIndex(of: "=", in: range) != nil {
                 try addItems(range)
@@ -491,7 +530,23 @@ private struct SplitRun {
         return nil
     }
 
-    private func hasDoubleSlash(at index: Int, before end: Int) -> Bool {
-        index + 1 < end && bytes[index] == UInt8(ascii: "/") && bytes[index + 1] == UInt8(ascii: "/")
+    /// The first index from `start` on whose byte satisfies `predicate`.
+    @inline(__always)
+    private func firstIndex(from start: Int, where predicate: (UInt8) -> Bool) -> Int? {
+        var index = start
+        while index < bytes.count {
+            if predicate(bytes[index]) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Whether the byte ends a path segment, or the authority: `/`, `?` or `#`.
+    private static func endsPathSegment(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
+    }
+
+    private func hasDoubleSlash(at index: Int) -> Bool {
+        index + 1 < bytes.count && bytes[index] == UInt8(ascii: "/") && bytes[index + 1] == UInt8(ascii: "/")
     }
 }
