@@ -51,7 +51,7 @@ extension RoutePattern {
         if let exact = expanded.first(where: { Set($0.parameterNames) == given }) { return exact }
         // The expansion that uses every given parameter and needs the fewest more says what is missing.
         let nearest = expanded.filter { given.isSubset(of: $0.parameterNames) }
-            .min { $0.parameters.count < $1.parameters.count }
+            .min { $0.parameterCount < $1.parameterCount }
         let missing = nearest?.parameterNames.first { !given.contains($0) } ?? known.sorted().first ?? "-"
         throw LinkError(.missingParameter, "the route '\(routeName)' needs the parameter '\(missing)'")
     }

@@ -89,7 +89,7 @@ struct CompiledTable: Sendable {
         var firstTerminal = 0
         for (expansionIndex, expansion) in expansions.enumerated() {
             let depths = constraints.compactMap { name, constraint in
-                expansion.parameters.first { $0.name == name }.map { (depth: $0.depth, constraint: constraint) }
+                expansion.segments.firstIndex { $0.parameterName == name }.map { (depth: $0, constraint: constraint) }
             }
             let terminal = trie.insert(expansion.segments, TrieEntry(priority: first.priority, constraints: depths))
             if expansionIndex == 0 { firstTerminal = terminal }
@@ -183,13 +183,10 @@ struct CompiledTable: Sendable {
 
     private func match(_ found: TrieMatch, _ split: SplitView) -> RouteMatch {
         let route = entryRoutes[found.entry]
-        let parameters = route.parameters
-        // The closure captures the components alone: capturing `split` would copy the link.
-        let components = split.components
-        let values = parameters.isEmpty ? [] : parameters.map { components.value(at: $0.depth) }
+        let values = route.parameterValues(in: split.components)
         return RouteMatch(
             route: route, link: split.link, parameterValues: values,
-            wildcardComponents: found.wildcardStart.map(components.values(from:)))
+            wildcardComponents: found.wildcardStart.map(split.components.values(from:)))
     }
 }
 

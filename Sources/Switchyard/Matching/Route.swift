@@ -12,15 +12,22 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
     /// the registration's description; what the registration runs stays with the table (``RouteBehavior``).
     private let fields: Fields
 
+    /// Stored properties are laid out in declaration order: the optional `tag` (9 bytes) comes last, before the
+    /// flags, so that no padding follows it and the object fits a 128-byte allocation.
     private final class Fields: Sendable {
         let pattern: RoutePattern
         let name: String?
         let priority: Int
-        let tag: Int?
         /// Which of the pattern's expansions the route is.
         let expansionIndex: Int
+        /// Bit `d` is set when segment `d` is a parameter, for the first 64 segments: a match collects the values
+        /// without reading the segments.
+        let parameterDepths: UInt64
         let table: RouteTable
+        let tag: Int?
         let isDuplicate: Bool
+        /// Whether a parameter comes after the first 64 segments, where ``parameterDepths`` cannot tell.
+        let hasDeepParameters: Bool
 
         init(
             pattern: RoutePattern, name: String?, priority: Int, tag: Int?, expansionIndex: Int, table: RouteTable,
@@ -33,6 +40,13 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
             self.expansionIndex = expansionIndex
             self.table = table
             self.isDuplicate = isDuplicate
+            var depths: UInt64 = 0
+            var hasDeepParameters = false
+            for (depth, segment) in pattern.expanded[expansionIndex].segments.enumerated() where segment.isParameter {
+                if depth < 64 { depths |= 1 << depth } else { hasDeepParameters = true }
+            }
+            parameterDepths = depths
+            self.hasDeepParameters = hasDeepParameters
         }
     }
 
@@ -77,6 +91,21 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
 
     /// The parameters, in pattern order, each with the component it captures.
     var parameters: [Expansion.Capture] { fields.pattern.expanded[fields.expansionIndex].parameters }
+
+    /// The values the route's parameters capture from a link's components, in pattern order: one allocation, for
+    /// a route with parameters.
+    func parameterValues(in components: SplitComponents) -> [String] {
+        var depths = fields.parameterDepths
+        guard !fields.hasDeepParameters else { return parameters.map { components.value(at: $0.depth) } }
+        guard depths != 0 else { return [] }
+        var values: [String] = []
+        values.reserveCapacity(depths.nonzeroBitCount)
+        while depths != 0 {
+            values.append(components.value(at: depths.trailingZeroBitCount))
+            depths &= depths - 1
+        }
+        return values
+    }
 
     /// The pattern as written, with its optional groups.
     public var pattern: RoutePattern { fields.pattern }

@@ -98,19 +98,14 @@ struct PatternParser {
     ) throws(PatternError) -> Expansion {
         // One allocation for the segments, of their count (the list is kept) unless slashes are doubled: one more
         // than the slashes, less a slash at either end.
-        // The same for the parameters: at most one a `:`.
         var slashes = 0
-        var colons = 0
-        for byte in expansion {
-            if byte == UInt8(ascii: "/") { slashes += 1 } else if byte == UInt8(ascii: ":") { colons += 1 }
-        }
+        for byte in expansion where byte == UInt8(ascii: "/") { slashes += 1 }
         var segmentCount = slashes + 1
         if expansion.first == UInt8(ascii: "/") { segmentCount -= 1 }
         if expansion.count > 1, expansion.last == UInt8(ascii: "/") { segmentCount -= 1 }
         var segments: [Segment] = []
         segments.reserveCapacity(segmentCount)
-        var parameters: [Expansion.Capture] = []
-        if colons > 0 { parameters.reserveCapacity(min(colons, segmentCount)) }
+        var parameterCount = 0
         // Past a few parameters, a set finds a repeated name, so that many stay linear.
         var manyNames = Set<String>()
         var wildcardPosition: Int?
@@ -131,11 +126,11 @@ struct PatternParser {
                 case .wildcard:
                     wildcardPosition = position(start, positions)
                 case .parameter(let name):
-                    if parameters.count == 16 { manyNames = Set(parameters.map(\.name)) }
+                    if parameterCount == 16 { manyNames = Set(segments.compactMap(\.parameterName)) }
                     let isRepeated =
-                        parameters.count < 16
-                        ? parameters.contains { $0.name == name } : !manyNames.insert(name).inserted
-                    parameters.append(Expansion.Capture(name: name, depth: segments.count))
+                        parameterCount < 16
+                        ? segments.contains { $0.parameterName == name } : !manyNames.insert(name).inserted
+                    parameterCount += 1
                     if isRepeated {
                         throw PatternError(
                             .duplicateParameterName, at: position(start, positions), in: pattern,
@@ -153,7 +148,7 @@ struct PatternParser {
             && (expansion.count == 1 || expansion.last != UInt8(ascii: "/"))
         // The pattern itself when it is written so already: no new string.
         let text = positions == nil && isWrittenAsText ? pattern : text(of: expansion)
-        return Expansion(segments: segments, text: text, parameters: parameters)
+        return Expansion(segments: segments, text: text)
     }
 
     /// The expansion as text: `/` and the segments, empty segments dropped.

@@ -33,7 +33,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether some expansion has a parameter named `name`.
     func hasParameter(_ name: String) -> Bool {
-        expanded.contains { $0.parameters.contains { $0.name == name } }
+        expanded.contains { $0.segments.contains { $0.parameterName == name } }
     }
 
     let expanded: [Expansion]
@@ -74,6 +74,11 @@ enum Segment: Sendable, Hashable {
         if case .parameter(let name) = self { name } else { nil }
     }
 
+    /// Whether the segment is a parameter.
+    var isParameter: Bool {
+        if case .parameter = self { true } else { false }
+    }
+
     /// How specific the segment is: lower wins.
     var rank: Int {
         switch self {
@@ -89,10 +94,6 @@ struct Expansion: Sendable, Hashable {
     let segments: [Segment]
     /// The expansion as pattern text, segments as written (`/the/foo/:a`).
     let text: String
-    /// The parameter segments, in order, each with the component a match of it captures; made once, with the
-    /// pattern, and shared by the routes made from it. One list, so that a parameterised pattern allocates once
-    /// for it.
-    let parameters: [Capture]
 
     /// A parameter segment: its name, and its position, which is the component a match captures.
     struct Capture: Sendable, Hashable {
@@ -100,15 +101,23 @@ struct Expansion: Sendable, Hashable {
         let depth: Int
     }
 
-    /// An expansion of these segments; `parameters` are its parameter segments, with their positions.
-    init(segments: [Segment], text: String, parameters: [Capture]) {
+    /// An expansion of these segments.
+    init(segments: [Segment], text: String) {
         self.segments = segments
         self.text = text
-        self.parameters = parameters
     }
 
+    /// The parameter segments, in order, each with the component a match of it captures. Made when read: a table
+    /// keeps no list of them (one allocation less a parameterised route); matching reads ``segments``.
+    var parameters: [Capture] {
+        segments.indices.compactMap { depth in segments[depth].parameterName.map { Capture(name: $0, depth: depth) } }
+    }
+
+    /// How many parameter segments there are.
+    var parameterCount: Int { segments.count(where: \.isParameter) }
+
     /// The names of the parameter segments, in order.
-    var parameterNames: [String] { parameters.map(\.name) }
+    var parameterNames: [String] { segments.compactMap(\.parameterName) }
 
     var hasWildcard: Bool { segments.last == .wildcard }
 

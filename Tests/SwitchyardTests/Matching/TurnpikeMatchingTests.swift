@@ -14,6 +14,21 @@ struct TurnpikeMatchingTests {
         #expect(try router.match("about/team")?.parameters == [:])
     }
 
+    @Test("parameters are captured at every depth, past the 64th segment too", arguments: [1, 63, 64, 65, 100])
+    func parametersAreCapturedAtEveryDepth(depth: Int) throws {
+        // A route keeps which of its first 64 segments are parameters; deeper ones are found from the segments.
+        var options = RouterOptions()
+        options.limits.maxComponents = 128
+        let router = Router(options: options)
+        let captured: Set = [0, depth - 1]
+        let segments = (0..<depth).map { captured.contains($0) ? ":p\($0)" : "s\($0)" }
+        try router.add("/" + segments.joined(separator: "/"))
+        let values = (0..<depth).map { captured.contains($0) ? "v\($0)" : "s\($0)" }
+        let match = try #require(try router.match("/" + values.joined(separator: "/")))
+        #expect(match.parameters == Dictionary(uniqueKeysWithValues: captured.map { ("p\($0)", "v\($0)") }))
+        #expect(match.route.expansion == "/" + segments.joined(separator: "/"))
+    }
+
     @Test func emptyComponentsAreDropped() throws {
         // Ref 108
         let router = try Router(["users/:user_id"])
