@@ -128,12 +128,14 @@ enum URLSplitter {
     /// - Returns: the offset of the first byte that breaks the rule, or `nil` when the bytes are a scheme.
     static func firstNonSchemeByte(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
         guard let first = range.first, isLetter(bytes[first]) else { return range.lowerBound }
-        for index in range.dropFirst() {
+        var index = first + 1
+        while index < range.upperBound {
             let byte = bytes[index]
             let allowed =
-                isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                isLetter(byte) || byte &- UInt8(ascii: "0") < 10
                 || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
             if !allowed { return index }
+            index += 1
         }
         return nil
     }
@@ -144,7 +146,7 @@ enum URLSplitter {
     }
 
     static func isLetter(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+        (byte | 0x20) &- UInt8(ascii: "a") < 26
     }
 
     /// Lowercases ASCII letters only, so the result never depends on Unicode case tables.
@@ -399,6 +401,11 @@ private struct SplitRun {
         var isPlain = true
         while index < range.upperBound {
             let byte = bytes[index]
+            // Letters and the ASCII from `@` to `~`, the usual bytes, are none of the bytes below.
+            if byte &- 0x40 < 0x3F {
+                index += 1
+                continue
+            }
             if byte == UInt8(ascii: "/") {
                 if index > start { try addComponent(start..<index, isPlain: isPlain) }
                 start = index + 1
@@ -421,11 +428,11 @@ private struct SplitRun {
     @inline(__always)
     private mutating func addComponent(_ range: Range<Int>, isPlain: Bool) throws(URLRejection) {
         let index = componentCount
-        try checkComponentCount(at: range.lowerBound)
-        if range.count > limits.maxValueLength {
+        if index >= options.limits.maxComponents { throw tooManyComponents(at: range.lowerBound) }
+        if range.count > options.limits.maxValueLength {
             throw URLRejection(
                 .valueTooLong, at: range.lowerBound, component: index, in: input,
-                "the path component is longer than \(limits.maxValueLength) bytes")
+                "the path component is longer than \(options.limits.maxValueLength) bytes")
         }
         var key = UnsafeBufferPointer(rebasing: bytes[range])
         if !isPlain {
@@ -436,24 +443,28 @@ private struct SplitRun {
                 throw URLRejection(error.code, at: error.position, component: index, in: input, error.message)
             }
         }
-        try checkDotSegment(key, at: range.lowerBound)
+        if URLSplitter.isDotSegment(key) { throw dotSegment(key, at: range.lowerBound) }
         try append(key, raw: range)
     }
 
     private func checkComponentCount(at position: Int) throws(URLRejection) {
-        if componentCount >= limits.maxComponents {
-            throw URLRejection(
-                .tooManyComponents, at: position, component: componentCount, in: input,
-                "the path has more than \(limits.maxComponents) components")
-        }
+        if componentCount >= limits.maxComponents { throw tooManyComponents(at: position) }
+    }
+
+    private func tooManyComponents(at position: Int) -> URLRejection {
+        URLRejection(
+            .tooManyComponents, at: position, component: componentCount, in: input,
+            "the path has more than \(limits.maxComponents) components")
     }
 
     private func checkDotSegment(_ key: UnsafeBufferPointer<UInt8>, at position: Int) throws(URLRejection) {
-        if URLSplitter.isDotSegment(key) {
-            throw URLRejection(
-                .dotSegment, at: position, component: componentCount, in: input,
-                "'\(String(decoding: key, as: UTF8.self))' would change the route if it were resolved")
-        }
+        if URLSplitter.isDotSegment(key) { throw dotSegment(key, at: position) }
+    }
+
+    private func dotSegment(_ key: UnsafeBufferPointer<UInt8>, at position: Int) -> URLRejection {
+        URLRejection(
+            .dotSegment, at: position, component: componentCount, in: input,
+            "'\(String(decoding: key, as: UTF8.self))' would change the route if it were resolved")
     }
 
     // MARK: Query and fragment
