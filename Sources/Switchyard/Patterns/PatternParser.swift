@@ -13,20 +13,20 @@ struct PatternParser {
     }
 
     /// The expansions, longest first; ties keep group order (a combination with an earlier group comes first).
-    func expand() throws(PatternError) -> [Expansion] {
+    func expand() throws(PatternError) -> Expansions {
         // The pattern's own bytes, read in place: a native string's are contiguous already.
         var pattern = pattern
         return try pattern.withUTF8 { bytes in Result { () throws(PatternError) in try expand(bytes) } }.get()
     }
 
-    private func expand(_ bytes: UnsafeBufferPointer<UInt8>) throws(PatternError) -> [Expansion] {
+    private func expand(_ bytes: UnsafeBufferPointer<UInt8>) throws(PatternError) -> Expansions {
         // Most patterns have no group: one expansion, the whole pattern, whose offsets are the pattern's own.
         if !bytes.contains(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") }) {
-            return [try parseExpansion(bytes, positions: nil)]
+            return Expansions(first: try parseExpansion(bytes, positions: nil))
         }
         let pieces = try splitGroups(bytes)
         let groups = pieces.indices.filter { pieces[$0].isOptional }
-        if groups.isEmpty { return [try parseExpansion(bytes, positions: nil)] }
+        if groups.isEmpty { return Expansions(first: try parseExpansion(bytes, positions: nil)) }
         var expansions: [Expansion] = []
         // Masks from all groups down to none, the first group as the highest bit: earlier groups first.
         for mask in stride(from: (1 << groups.count) - 1, through: 0, by: -1) {
@@ -45,9 +45,12 @@ struct PatternParser {
                 })
         }
         // A stable sort: longest first, the mask order kept among equals.
-        return expansions.enumerated()
+        var sorted = expansions.enumerated()
             .sorted { ($0.element.segments.count, -$0.offset) > ($1.element.segments.count, -$1.offset) }
-            .map(\.element)
+            .map(\.element)[...]
+        // One group gives two masks at least, so the list is never empty.
+        guard let first = sorted.popFirst() else { return Expansions(first: try parseExpansion(bytes, positions: nil)) }
+        return Expansions(first: first, others: Array(sorted))
     }
 
     private func splitGroups(_ bytes: UnsafeBufferPointer<UInt8>) throws(PatternError) -> [Piece] {

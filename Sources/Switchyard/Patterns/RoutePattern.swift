@@ -36,7 +36,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         expanded.contains { $0.segments.contains { $0.parameterName == name } }
     }
 
-    let expanded: [Expansion]
+    let expanded: Expansions
 
     /// Parses a pattern.
     ///
@@ -86,6 +86,26 @@ enum Segment: Sendable, Hashable {
         case .parameter: 1
         case .wildcard: 3
         }
+    }
+}
+
+/// A pattern's expansions, longest first, never empty. The first is kept inline, so that a pattern without
+/// optional groups (one expansion, the usual case) allocates no list for them: 64 bytes a route less.
+struct Expansions: RandomAccessCollection, Sendable, Hashable {
+    private let first: Expansion
+    /// The expansions after the first: none for a pattern without optional groups.
+    private let others: [Expansion]
+
+    init(first: Expansion, others: [Expansion] = []) {
+        self.first = first
+        self.others = others
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { others.count + 1 }
+
+    subscript(position: Int) -> Expansion {
+        position == 0 ? first : others[position - 1]
     }
 }
 

@@ -42,7 +42,7 @@ extension RouteFile {
         var findings: [RouteFileFinding] = []
         let foldsCase = options.matchesLiteralsCaseInsensitively
         let expansions: [Expanded] = routes.enumerated().flatMap { index, route in
-            ((try? RoutePattern(route.pattern))?.expanded ?? []).map {
+            ((try? RoutePattern(route.pattern)).map { Array($0.expanded) } ?? []).map {
                 Expanded(
                     declaration: index, segments: $0.segments, shape: Self.folded($0.shape, foldsCase), text: $0.text)
             }
