@@ -18,10 +18,14 @@ public struct RouteMatch: Sendable, Hashable {
     /// The match holds the values in the route's parameter order and makes the dictionary when it is read (a
     /// lookup allocates no dictionary); keep the result rather than reading it in a loop.
     public var parameters: [String: String] {
-        let captures = route.parameters
-        guard !captures.isEmpty else { return [:] }
-        var parameters = Dictionary<String, String>(minimumCapacity: captures.count)
-        for (capture, value) in zip(captures, parameterValues) { parameters[capture.name] = value }
+        guard !parameterValues.isEmpty else { return [:] }
+        var parameters = Dictionary<String, String>(minimumCapacity: parameterValues.count)
+        // The values are in the order of the route's parameter segments, read in place (no list of names made).
+        var values = parameterValues.makeIterator()
+        for case .parameter(let name) in route.segments {
+            guard let value = values.next() else { break }
+            parameters[name] = value
+        }
         return parameters
     }
     /// The values of the route's parameters, in the order of its pattern.
