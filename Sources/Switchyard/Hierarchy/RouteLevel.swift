@@ -92,8 +92,9 @@ extension CompiledTable {
     /// The candidates that match the first `length` components of a split link, in match order.
     func matches(prefix length: Int, of split: SplitURL) -> [Candidate] {
         let prefix = Array(split.link.pathComponents.prefix(length))
-        var table = self
-        return SplitURL(link: split.link.with(pathComponents: prefix), values: Array(split.values.prefix(length)))
-            .withView { CompiledTable.matches(in: &table, $0) }
+        return withUnsafePointer(to: self) { table in
+            SplitURL(link: split.link.with(pathComponents: prefix), values: Array(split.values.prefix(length)))
+                .withView { CompiledTable.matches(in: table, $0) }
+        }
     }
 }

@@ -167,25 +167,34 @@ struct CompiledTable: Sendable {
 
     /// The matches of a link split for `table`, in match order, each with what runs for it.
     ///
-    /// The lookups take the table `inout` only to read it in place (see ``CopyOnWrite/withValueInPlace(_:)``):
-    /// they write nothing.
-    static func matches(in table: inout CompiledTable, _ split: SplitView) -> [Candidate] {
-        table.trie.search(split.components).map { found in
-            Candidate(match: table.match(found, split), action: table.entryBehaviors[found.entry].action)
+    /// The lookups read the table through its address, field by field (see ``CopyOnWrite/withPointer(_:)``):
+    /// a method called on the table would copy it first.
+    static func matches(in table: UnsafePointer<CompiledTable>, _ split: SplitView) -> [Candidate] {
+        trieSearch(in: table) { RouteTrie.search(in: $0, split.components) }.map { found in
+            Candidate(
+                match: match(found, split, route: table.pointee.entryRoutes[found.entry]),
+                action: table.pointee.entryBehaviors[found.entry].action)
         }
     }
 
     /// The first match in match order of a link split for `table`.
-    static func bestMatch(in table: inout CompiledTable, _ split: SplitView) -> RouteMatch? {
-        guard let found = table.trie.best(split.components) else { return nil }
-        return table.match(found, split)
+    static func bestMatch(in table: UnsafePointer<CompiledTable>, _ split: SplitView) -> RouteMatch? {
+        guard let found = trieSearch(in: table, { RouteTrie.best(in: $0, split.components) }) else { return nil }
+        return match(found, split, route: table.pointee.entryRoutes[found.entry])
     }
 
-    private func match(_ found: TrieMatch, _ split: SplitView) -> RouteMatch {
-        let route = entryRoutes[found.entry]
-        let values = route.parameterValues(in: split.components)
-        return RouteMatch(
-            route: route, link: split.link, parameterValues: values,
+    /// Calls `search` with the address of the table's trie.
+    private static func trieSearch<Result>(
+        in table: UnsafePointer<CompiledTable>, _ search: (UnsafePointer<RouteTrie>) -> Result
+    ) -> Result {
+        // The key path names a stored property, so the trie's address is there; the copy is never made.
+        guard let trie = table.pointer(to: \.trie) else { return withUnsafePointer(to: table.pointee.trie, search) }
+        return search(trie)
+    }
+
+    private static func match(_ found: TrieMatch, _ split: SplitView, route: Route) -> RouteMatch {
+        RouteMatch(
+            route: route, link: split.link, parameterValues: route.parameterValues(in: split.components),
             wildcardComponents: found.wildcardStart.map(split.components.values(from:)))
     }
 }

@@ -57,9 +57,10 @@ struct RouteTrie: Sendable {
     }
 
     /// The key a literal or a component is looked up by.
-    func key(_ text: String) -> String { foldsLiteralCase ? text.lowercased() : text }
+    func key(_ literal: ExactText) -> ExactText { foldsLiteralCase ? ExactText(Self.folded(literal.text)) : literal }
 
-    func key(_ literal: ExactText) -> ExactText { foldsLiteralCase ? ExactText(literal.text.lowercased()) : literal }
+    /// A literal's or a component's text with its case folded, for a trie that folds literal case.
+    static func folded(_ text: String) -> String { text.lowercased() }
 
     /// Adds an expansion's entry.
     /// - Returns: where the entry ended up: its node, doubled, plus one when the entry waits for a wildcard. Two
@@ -148,46 +149,51 @@ struct RouteTrie: Sendable {
     ///   the trie lowercases the keys itself when it folds literal case.
     /// - Complexity: proportional to the trie nodes consistent with the components, independent of the number
     ///   of routes that are not.
-    func search(_ components: SplitComponents) -> [TrieMatch] {
-        let found = withSearch(components, bestOnly: false) { search in
+    static func search(in trie: UnsafePointer<RouteTrie>, _ components: SplitComponents) -> [TrieMatch] {
+        let found = withSearch(in: trie, components, bestOnly: false) { search in
             search.visit(0, depth: 0)
             return search.found
         }
         // Depth-first order is specificity order; a stable sort by priority puts priorities first.
-        return found.enumerated()
-            .sorted {
-                (entries[$0.element.entry].priority, -$0.offset) > (entries[$1.element.entry].priority, -$1.offset)
-            }
-            .map(\.element)
+        return trie.pointee.entries.withUnsafeBufferPointer { entries in
+            found.enumerated()
+                .sorted {
+                    (entries[$0.element.entry].priority, -$0.offset) > (entries[$1.element.entry].priority, -$1.offset)
+                }
+                .map(\.element)
+        }
     }
 
     /// The first route in match order that matches `components`, found without building a list.
-    /// - Complexity: as ``search(_:)``; with equal priorities the search stops at the first match.
-    func best(_ components: SplitComponents) -> TrieMatch? {
-        withSearch(components, bestOnly: true) { search in
+    /// - Complexity: as ``search(in:_:)``; with equal priorities the search stops at the first match.
+    static func best(in trie: UnsafePointer<RouteTrie>, _ components: SplitComponents) -> TrieMatch? {
+        withSearch(in: trie, components, bestOnly: true) { search in
             search.visit(0, depth: 0)
             return search.best
         }
     }
 
     /// Runs `body` with a search over buffers borrowed from the trie and the link, so that visiting a node
-    /// retains nothing.
-    private func withSearch<Result>(
-        _ components: SplitComponents, bestOnly: Bool, _ body: (inout Search) -> Result
+    /// retains nothing. The trie is read through its address, one field at a time: a method called on a trie read
+    /// from memory would copy it first (a retain and a release for each of its lists).
+    private static func withSearch<Result>(
+        in trie: UnsafePointer<RouteTrie>, _ components: SplitComponents, bestOnly: Bool,
+        _ body: (inout Search) -> Result
     ) -> Result {
-        if foldsLiteralCase {
-            return withFoldedKeys(components) { withSearch(inSearchOf: $0, bestOnly: bestOnly, body) }
+        if trie.pointee.foldsLiteralCase {
+            return withFoldedKeys(components) { withSearch(in: trie, inSearchOf: $0, bestOnly: bestOnly, body) }
         }
-        return withSearch(inSearchOf: components, bestOnly: bestOnly, body)
+        return withSearch(in: trie, inSearchOf: components, bestOnly: bestOnly, body)
     }
 
-    private func withSearch<Result>(
-        inSearchOf components: SplitComponents, bestOnly: Bool, _ body: (inout Search) -> Result
+    private static func withSearch<Result>(
+        in trie: UnsafePointer<RouteTrie>, inSearchOf components: SplitComponents, bestOnly: Bool,
+        _ body: (inout Search) -> Result
     ) -> Result {
-        nodes.withUnsafeBufferPointer { nodes in
-            entries.withUnsafeBufferPointer { entries in
-                wildcardLists.withUnsafeBufferPointer { wildcardLists in
-                    literals.withView { literals in
+        trie.pointee.nodes.withUnsafeBufferPointer { nodes in
+            trie.pointee.entries.withUnsafeBufferPointer { entries in
+                trie.pointee.wildcardLists.withUnsafeBufferPointer { wildcardLists in
+                    trie.pointee.literals.withView { literals in
                         var search = Search(
                             nodes: nodes, entries: entries, wildcardLists: wildcardLists, literals: literals,
                             components: components, bestOnly: bestOnly)
@@ -200,11 +206,11 @@ struct RouteTrie: Sendable {
 
     /// Calls `body` with the components as the literals see them when literal case is folded: lowercased, in
     /// temporary storage, their values still as written.
-    private func withFoldedKeys<Result>(
+    private static func withFoldedKeys<Result>(
         _ components: SplitComponents, _ body: (SplitComponents) -> Result
     ) -> Result {
         let texts = components.keyTexts
-        return SplitComponents.withSpans(of: texts.map(key)) { keys in
+        return SplitComponents.withSpans(of: texts.map(folded)) { keys in
             var folded = components
             folded.keys = keys
             guard case .keys = components.values else { return body(folded) }

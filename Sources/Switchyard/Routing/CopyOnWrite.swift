@@ -14,14 +14,12 @@ struct CopyOnWrite<Value: Sendable>: @unchecked Sendable {
         buffer = ManagedBuffer.create(minimumCapacity: 0) { _ in value }
     }
 
-    /// Calls `body` with the value in place, for reading only: `body` must not change it, since other copies
-    /// may share it.
-    ///
-    /// The value is `inout` because the compiler then borrows the fields that `body` reads, where a value read
-    /// through a pointer or an accessor is copied first (a retain and a release for each of a route table's
-    /// references: about 570 of a GitHub lookup's 7,230 instructions).
-    func withValueInPlace<Result>(_ body: (inout Value) -> Result) -> Result {
-        buffer.withUnsafeMutablePointerToHeader { body(&$0.pointee) }
+    /// Calls `body` with the value's address, for reading the fields it needs in place: read through the pointer,
+    /// a field is loaded alone, where the value read through an accessor, or passed `borrowing`, is copied first
+    /// (a retain and a release for each of a route table's references). `body` must not write through it: other
+    /// copies, on other threads, may share the value.
+    func withPointer<Result>(_ body: (UnsafePointer<Value>) -> Result) -> Result {
+        buffer.withUnsafeMutablePointerToHeader { body(UnsafePointer($0)) }
     }
 
     var value: Value {

@@ -77,7 +77,7 @@ extension RouteTables {
     func resolve(_ input: String, options: SplitOptions) throws(URLRejection) -> Resolution {
         var found: [Candidate] = []
         let (link, table, _) = try search(input, options: options, keeping: \.link) { table, split -> Void? in
-            found += table.withValueInPlace { CompiledTable.matches(in: &$0, split) }
+            found += table.withPointer { CompiledTable.matches(in: $0, split) }
             return nil
         }
         return Resolution(link: link, table: table, candidates: found)
@@ -91,7 +91,7 @@ extension RouteTables {
         _ input: String, options: SplitOptions, keeping keep: (SplitView) -> Kept
     ) throws(URLRejection) -> (kept: Kept, table: RouteTable, found: RouteMatch?) {
         try search(input, options: options, keeping: keep) { table, split in
-            table.withValueInPlace { CompiledTable.bestMatch(in: &$0, split) }
+            table.withPointer { CompiledTable.bestMatch(in: $0, split) }
         }
     }
 
@@ -118,7 +118,7 @@ extension RouteTables {
             } else {
                 firstTable = global
             }
-            return firstTable?.withValueInPlace { $0.hostRules } ?? HostRules()
+            return firstTable?.withPointer { $0.pointee.hostRules } ?? HostRules()
         } _: { split -> (Kept, Found?) in
             guard let firstTable = firstTable.take() else { return (keep(split), nil) }
             if let found = find(firstTable, split) { return (keep(split), found) }
