@@ -69,6 +69,13 @@ struct RejectionTests {
         ("app://a/%ZZ/%FF", Rejected(.invalidPercentEncoding, at: 8, component: 1)),
         ("app://a/%FF?q=%ZZ", Rejected(.invalidUTF8, at: 8, component: 1)),
         ("app://a/../x?q=%00", Rejected(.dotSegment, at: 8, component: 1)),
+        // Within a component, and from one component to the next, as the path is read in one pass.
+        ("app://a/x\u{01}%ZZ", Rejected(.controlCharacter, at: 9, component: 1)),
+        ("app://a/%ZZ\u{01}", Rejected(.invalidPercentEncoding, at: 8, component: 1)),
+        ("app://a/%41/b\u{01}", Rejected(.controlCharacter, at: 13, component: 2)),
+        ("app://a/b\u{7F}/%ZZ", Rejected(.controlCharacter, at: 9, component: 1)),
+        ("app://a/b/c?q=\u{01}", Rejected(.controlCharacter, at: 14)),
+        ("app://a/b#/c\u{01}", Rejected(.controlCharacter, at: 12)),
     ]
 
     @Test("malformed input is rejected with its code and position", arguments: malformed)
