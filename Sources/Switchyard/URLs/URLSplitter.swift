@@ -235,7 +235,7 @@ private struct SplitRun {
         var cursor = 0
         var scheme: String?
         // A scheme ends at a ':' that comes before any '/', '?' or '#'.
-        if let colon = firstIndex(from: 0, where: { $0 == UInt8(ascii: ":") || Self.endsPathSegment($0) }),
+        if let colon = firstIndex(in: 0..<count, where: { $0 == UInt8(ascii: ":") || Self.endsPathSegment($0) }),
             bytes[colon] == UInt8(ascii: ":")
         {
             if let bad = URLSplitter.firstNonSchemeByte(bytes, 0..<colon) {
@@ -255,7 +255,7 @@ private struct SplitRun {
         var host: Host?
         if scheme != nil, hasDoubleSlash(at: cursor) {
             let authorityStart = cursor + 2
-            let authorityEnd = firstIndex(from: authorityStart, where: Self.endsPathSegment) ?? count
+            let authorityEnd = firstIndex(in: authorityStart..<count, where: Self.endsPathSegment) ?? count
             host = try parseAuthority(authorityStart..<authorityEnd)
             cursor = authorityEnd
         }
@@ -375,7 +375,7 @@ private struct SplitRun {
             }
         }
         if becomesComponent, let named {
-            try checkComponentCount(at: named.range.lowerBound)
+            if componentCount >= limits.maxComponents { throw tooManyComponents(at: named.range.lowerBound) }
             // The decoded, lowercased name is never longer than the host as written: it fits in the scratch.
             let start = storage.scratchUsed
             for byte in named.name.utf8 {
@@ -383,7 +383,7 @@ private struct SplitRun {
                 storage.scratchUsed += 1
             }
             let key = UnsafeBufferPointer(rebasing: storage.scratch[start..<storage.scratchUsed])
-            try checkDotSegment(key, at: named.range.lowerBound)
+            if URLSplitter.isDotSegment(key) { throw dotSegment(key, at: named.range.lowerBound) }
             try append(key, raw: named.range)
         }
     }
@@ -425,6 +425,9 @@ private struct SplitRun {
     }
 
     /// Adds a component; `isPlain` tells that its bytes hold no escape and no control character.
+    ///
+    /// The checks read the state's fields directly and call only `mutating` methods on it: a non-mutating method
+    /// called here copied the whole state (152 bytes) once a component.
     @inline(__always)
     private mutating func addComponent(_ range: Range<Int>, isPlain: Bool) throws(URLRejection) {
         let index = componentCount
@@ -447,18 +450,10 @@ private struct SplitRun {
         try append(key, raw: range)
     }
 
-    private func checkComponentCount(at position: Int) throws(URLRejection) {
-        if componentCount >= limits.maxComponents { throw tooManyComponents(at: position) }
-    }
-
     private func tooManyComponents(at position: Int) -> URLRejection {
         URLRejection(
             .tooManyComponents, at: position, component: componentCount, in: input,
             "the path has more than \(limits.maxComponents) components")
-    }
-
-    private func checkDotSegment(_ key: UnsafeBufferPointer<UInt8>, at position: Int) throws(URLRejection) {
-        if URLSplitter.isDotSegment(key) { throw dotSegment(key, at: position) }
     }
 
     private func dotSegment(_ key: UnsafeBufferPointer<UInt8>, at position: Int) -> URLRejection {
@@ -533,19 +528,14 @@ private struct SplitRun {
 
     private func firstIndex(of character: Unicode.Scalar, in range: Range<Int>) -> Int? {
         let target = UInt8(ascii: character)
-        var index = range.lowerBound
-        while index < range.upperBound {
-            if bytes[index] == target { return index }
-            index += 1
-        }
-        return nil
+        return firstIndex(in: range) { $0 == target }
     }
 
-    /// The first index from `start` on whose byte satisfies `predicate`.
+    /// The first index in `range` whose byte satisfies `predicate`.
     @inline(__always)
-    private func firstIndex(from start: Int, where predicate: (UInt8) -> Bool) -> Int? {
-        var index = start
-        while index < bytes.count {
+    private func firstIndex(in range: Range<Int>, where predicate: (UInt8) -> Bool) -> Int? {
+        var index = range.lowerBound
+        while index < range.upperBound {
             if predicate(bytes[index]) { return index }
             index += 1
         }
