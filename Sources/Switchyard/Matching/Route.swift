@@ -89,14 +89,14 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
     /// The expansion's segments.
     var segments: [Segment] { fields.pattern.expanded[fields.expansionIndex].segments }
 
-    /// The parameters, in pattern order, each with the component it captures.
-    var parameters: [Expansion.Capture] { fields.pattern.expanded[fields.expansionIndex].parameters }
-
     /// The values the route's parameters capture from a link's components, in pattern order: one allocation, for
     /// a route with parameters.
     func parameterValues(in components: SplitComponents) -> [String] {
         var depths = fields.parameterDepths
-        guard !fields.hasDeepParameters else { return parameters.map { components.value(at: $0.depth) } }
+        guard !fields.hasDeepParameters else {
+            let segments = self.segments
+            return segments.indices.filter { segments[$0].isParameter }.map(components.value(at:))
+        }
         guard depths != 0 else { return [] }
         var values: [String] = []
         values.reserveCapacity(depths.nonzeroBitCount)

@@ -115,22 +115,10 @@ struct Expansion: Sendable, Hashable {
     /// The expansion as pattern text, segments as written (`/the/foo/:a`).
     let text: String
 
-    /// A parameter segment: its name, and its position, which is the component a match captures.
-    struct Capture: Sendable, Hashable {
-        let name: String
-        let depth: Int
-    }
-
     /// An expansion of these segments.
     init(segments: [Segment], text: String) {
         self.segments = segments
         self.text = text
-    }
-
-    /// The parameter segments, in order, each with the component a match of it captures. Made when read: a table
-    /// keeps no list of them (one allocation less a parameterised route); matching reads ``segments``.
-    var parameters: [Capture] {
-        segments.indices.compactMap { depth in segments[depth].parameterName.map { Capture(name: $0, depth: depth) } }
     }
 
     /// How many parameter segments there are.
