@@ -92,9 +92,10 @@ extension CompiledTable {
     /// The candidates that match the first `length` components of a split link, in match order.
     func matches(prefix length: Int, of split: SplitURL) -> [Candidate] {
         let prefix = Array(split.link.pathComponents.prefix(length))
+        let link = split.link.with(pathComponents: prefix)
         return withUnsafePointer(to: self) { table in
-            SplitURL(link: split.link.with(pathComponents: prefix), values: Array(split.values.prefix(length)))
-                .withView { CompiledTable.matches(in: table, $0) }
+            SplitURL(link: link, values: Array(split.values.prefix(length)))
+                .withComponents { CompiledTable.matches(in: table, link: link, $0) }
         }
     }
 }

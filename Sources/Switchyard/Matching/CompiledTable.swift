@@ -169,18 +169,22 @@ struct CompiledTable: Sendable {
     ///
     /// The lookups read the table through its address, field by field (see ``CopyOnWrite/withPointer(_:)``):
     /// a method called on the table would copy it first.
-    static func matches(in table: UnsafePointer<CompiledTable>, _ split: SplitView) -> [Candidate] {
-        trieSearch(in: table) { RouteTrie.search(in: $0, split.components) }.map { found in
+    static func matches(
+        in table: UnsafePointer<CompiledTable>, link: DeepLink, _ components: SplitComponents
+    ) -> [Candidate] {
+        trieSearch(in: table) { RouteTrie.search(in: $0, components) }.map { found in
             Candidate(
-                match: match(found, split, route: table.pointee.entryRoutes[found.entry]),
+                match: RouteMatch(
+                    capture(found, components, route: table.pointee.entryRoutes[found.entry]), link: link),
                 action: table.pointee.entryBehaviors[found.entry].action)
         }
     }
 
-    /// The first match in match order of a link split for `table`.
-    static func bestMatch(in table: UnsafePointer<CompiledTable>, _ split: SplitView) -> RouteMatch? {
-        guard let found = trieSearch(in: table, { RouteTrie.best(in: $0, split.components) }) else { return nil }
-        return match(found, split, route: table.pointee.entryRoutes[found.entry])
+    /// The first route in match order that a link's components match, with what it captured: the caller gives it
+    /// its link.
+    static func bestCapture(in table: UnsafePointer<CompiledTable>, _ components: SplitComponents) -> RouteCapture? {
+        guard let found = trieSearch(in: table, { RouteTrie.best(in: $0, components) }) else { return nil }
+        return capture(found, components, route: table.pointee.entryRoutes[found.entry])
     }
 
     /// Calls `search` with the address of the table's trie.
@@ -192,10 +196,10 @@ struct CompiledTable: Sendable {
         return search(trie)
     }
 
-    private static func match(_ found: TrieMatch, _ split: SplitView, route: Route) -> RouteMatch {
-        RouteMatch(
-            route: route, link: split.link, parameterValues: route.parameterValues(in: split.components),
-            wildcardComponents: found.wildcardStart.map(split.components.values(from:)))
+    private static func capture(_ found: TrieMatch, _ components: SplitComponents, route: Route) -> RouteCapture {
+        RouteCapture(
+            route: route, parameterValues: route.parameterValues(in: components),
+            wildcardComponents: found.wildcardStart.map(components.values(from:)))
     }
 }
 

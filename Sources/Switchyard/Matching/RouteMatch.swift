@@ -42,6 +42,23 @@ public struct RouteMatch: Sendable, Hashable {
     public var mergedParameters: [String: String] { link.query.merged(under: parameters) }
 }
 
+/// A route that a link's components match, with what it captured, before it is given the link: what a table's
+/// search makes while it borrows the components, which live no longer than the split.
+struct RouteCapture {
+    var route: Route
+    var parameterValues: [String]
+    var wildcardComponents: [String]?
+}
+
+extension RouteMatch {
+    /// The match of `capture` in `link`, which it takes.
+    init(_ capture: RouteCapture, link: consuming DeepLink) {
+        self.init(
+            route: capture.route, link: link, parameterValues: capture.parameterValues,
+            wildcardComponents: capture.wildcardComponents)
+    }
+}
+
 extension QueryItems {
     /// `parameters` with the query items added under them: a parameter wins over an item of the same name, and
     /// a repeated name gives its first value.

@@ -177,7 +177,9 @@ public final class Router: Sendable {
     /// - Complexity: O(*n*) in the length of `url`; independent of the number of routes for tables whose routes
     ///   share priorities.
     public func match(_ url: String) throws(URLRejection) -> RouteMatch? {
-        try currentTables.best(url, options: options.splitOptions, keeping: { _ in () }).found
+        let (link, _, found) = try currentTables.best(url, options: options.splitOptions)
+        guard let found else { return nil }
+        return RouteMatch(found, link: link)
     }
 
     /// Returns every route that `url` matches, in the order a dispatch tries them: the table's candidates by
@@ -192,8 +194,8 @@ public final class Router: Sendable {
     /// Returns the table `url` is routed to first, the link as that table sees it, and the best match.
     package func resolve(_ url: String) throws(URLRejection) -> (link: DeepLink, table: RouteTable, match: RouteMatch?)
     {
-        let resolution = try currentTables.best(url, options: options.splitOptions, keeping: \.link)
-        return (resolution.kept, resolution.table, resolution.found)
+        let (link, table, found) = try currentTables.best(url, options: options.splitOptions)
+        return (link, table, found.map { RouteMatch($0, link: link) })
     }
 
     /// The tables as they are now: matching needs nothing else from the state, and copying the tables costs two

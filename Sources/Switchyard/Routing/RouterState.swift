@@ -76,41 +76,39 @@ extension RouteTables {
     /// table that falls back, in the global table (seen through the global table's own host rules).
     func resolve(_ input: String, options: SplitOptions) throws(URLRejection) -> Resolution {
         var found: [Candidate] = []
-        let (link, table, _) = try search(input, options: options, keeping: \.link) { table, split -> Void? in
-            found += table.withPointer { CompiledTable.matches(in: $0, split) }
+        let (link, table, _) = try search(input, options: options) { table, link, components -> Void? in
+            found += table.withPointer { CompiledTable.matches(in: $0, link: link, components) }
             return nil
         }
         return Resolution(link: link, table: table, candidates: found)
     }
 
-    /// The first match in dispatch order for `input`, found as ``resolve(_:options:)`` finds them all but
-    /// without building a list.
-    /// - Parameter keep: what the caller keeps of the link as the first table split it: `\.link`, or nothing
-    ///   (`Router.match(_:)`), which copies nothing.
-    func best<Kept>(
-        _ input: String, options: SplitOptions, keeping keep: (SplitView) -> Kept
-    ) throws(URLRejection) -> (kept: Kept, table: RouteTable, found: RouteMatch?) {
-        try search(input, options: options, keeping: keep) { table, split in
-            table.withPointer { CompiledTable.bestMatch(in: $0, split) }
+    /// The first route in dispatch order that `input` matches, found as ``resolve(_:options:)`` finds them all but
+    /// without building a list, with what it captured, and the link as the first table split it: the caller moves
+    /// the link into the match rather than copying it.
+    func best(
+        _ input: String, options: SplitOptions
+    ) throws(URLRejection) -> (link: DeepLink, table: RouteTable, found: RouteCapture?) {
+        try search(input, options: options) { table, _, components in
+            table.withPointer { CompiledTable.bestCapture(in: $0, components) }
         }
     }
 
     /// Splits `input` and offers it to the table its scheme routes to, then to the global table when that
     /// table falls back and `find` found nothing (returned `nil`).
-    /// - Parameter keep: what the caller keeps of the link as the first table split it (a caller that keeps
-    ///   nothing copies nothing).
-    /// - Returns: what `keep` kept, the first table, and what `find` found. The found value is returned, not
-    ///   written to a variable that `find` captures, so that it is moved out rather than copied.
+    /// - Returns: the link as the first table split it (moved, not copied); the first table; and what `find`
+    ///   found. The found value is returned, not written to a variable that `find` captures, so that it is moved
+    ///   out rather than copied.
     @inline(__always)
-    private func search<Kept, Found>(
-        _ input: String, options: SplitOptions, keeping keep: (SplitView) -> Kept,
-        _ find: (CopyOnWrite<CompiledTable>, SplitView) -> Found?
-    ) throws(URLRejection) -> (kept: Kept, table: RouteTable, found: Found?) {
+    private func search<Found>(
+        _ input: String, options: SplitOptions,
+        _ find: (CopyOnWrite<CompiledTable>, DeepLink, SplitComponents) -> Found?
+    ) throws(URLRejection) -> (link: DeepLink, table: RouteTable, found: Found?) {
         var first = RouteTable.global
         // Each table is looked up once, and read in place.
         var firstTable: CopyOnWrite<CompiledTable>?
         var fallback: CopyOnWrite<CompiledTable>?
-        let (kept, found) = try URLSplitter.withSplit(input, options: options) { scheme in
+        let (link, found) = try URLSplitter.withSplit(input, options: options) { scheme in
             // With no scheme table, a scheme needs no lookup. The scheme comes lowercased.
             if let scheme, !schemes.isEmpty, let table = schemes[scheme] {
                 first = .scheme(scheme)
@@ -119,25 +117,29 @@ extension RouteTables {
                 firstTable = global
             }
             return firstTable?.withPointer { $0.pointee.hostRules } ?? HostRules()
-        } _: { split -> (Kept, Found?) in
-            guard let firstTable = firstTable.take() else { return (keep(split), nil) }
-            if let found = find(firstTable, split) { return (keep(split), found) }
-            guard first != .global, firstTable.value.settings.fallsBackToGlobalRoutes else { return (keep(split), nil) }
-            guard global.value.hostRules == firstTable.value.hostRules else {
-                fallback = global
-                return (keep(split), nil)
+        } _: { (link: consuming DeepLink, components) -> (DeepLink, Found?) in
+            var found: Found?
+            if let firstTable = firstTable.take() {
+                found = find(firstTable, link, components)
+                if found == nil, first != .global, firstTable.value.settings.fallsBackToGlobalRoutes {
+                    if global.value.hostRules == firstTable.value.hostRules {
+                        found = find(global, link, components)
+                    } else {
+                        fallback = global
+                    }
+                }
             }
-            return (keep(split), find(global, split))
+            return (link, found)
         }
         if let fallback {
             // The global table sees the link through its own host rules. A URL that they refuse is not matched
             // there; it is not a rejection.
             let rules = fallback.value.hostRules
             let found = try? URLSplitter.withSplit(input, options: options, hostRules: { _ in rules }) {
-                find(fallback, $0)
+                (link: consuming DeepLink, components) in find(fallback, link, components)
             }
-            return (kept, first, found ?? nil)
+            return (link, first, found ?? nil)
         }
-        return (kept, first, found)
+        return (link, first, found)
     }
 }

@@ -20,20 +20,10 @@ struct SplitURL: Sendable {
     /// when the router decodes `+` in paths.
     var values: [String]
 
-    /// Calls `body` with the split seen through buffers, as matching takes it.
-    func withView<Result>(_ body: (SplitView) -> Result) -> Result {
-        SplitComponents.withTexts(keys: link.pathComponents, values: values) { components in
-            body(SplitView(link: link, components: components))
-        }
+    /// Calls `body` with the split's components seen through buffers, as matching takes them.
+    func withComponents<Result>(_ body: (SplitComponents) -> Result) -> Result {
+        SplitComponents.withTexts(keys: link.pathComponents, values: values, body)
     }
-}
-
-/// An input taken apart for one route table, its components borrowed from temporary storage for the time of a
-/// lookup: the link's own ``DeepLink/pathComponents`` are made only when read.
-struct SplitView {
-    var link: DeepLink
-    /// The components that matching sees.
-    var components: SplitComponents
 }
 
 /// Takes URLs and route strings apart on their UTF-8 bytes (DESIGN §2 and §11), without Foundation.
@@ -49,22 +39,22 @@ enum URLSplitter {
         _ input: String, options: SplitOptions, hostRules: (String?) -> HostRules
     ) -> Result<SplitURL, URLRejection> {
         Result { () throws(URLRejection) in
-            try withSplit(input, options: options, hostRules: hostRules) { view in
-                let components = view.components.keyTexts
-                var link = view.link
-                link.components = .list(components)
-                return SplitURL(
-                    link: link, values: options.decodesPlusInPath ? view.components.values(from: 0) : components)
+            try withSplit(input, options: options, hostRules: hostRules) { (link: consuming DeepLink, components) in
+                let texts = components.keyTexts
+                link.components = .list(texts)
+                return SplitURL(link: link, values: options.decodesPlusInPath ? components.values(from: 0) : texts)
             }
         }
     }
 
-    /// Takes `input` apart as ``split(_:options:hostRules:)`` does and calls `body` with the parts, the
-    /// components in temporary storage that lives until `body` returns: a lookup allocates no component list.
+    /// Takes `input` apart as ``split(_:options:hostRules:)`` does and calls `body` with the link and the
+    /// components that matching sees, the components in temporary storage that lives until `body` returns: a lookup
+    /// allocates no component list. The link is `body`'s: a lookup moves it into the match it returns rather than
+    /// copying it (and then destroying the split's own).
     @inline(__always)
     static func withSplit<Result>(
         _ input: String, options: SplitOptions, hostRules: (String?) -> HostRules,
-        _ body: (SplitView) -> Result
+        _ body: (consuming DeepLink, SplitComponents) -> Result
     ) throws(URLRejection) -> Result {
         if input.utf8.count > max(options.limits.maxInputLength, 0) {
             throw URLRejection(
@@ -82,7 +72,8 @@ enum URLSplitter {
             ) { storage in
                 var run = SplitRun(bytes: bytes, input: input, options: options, storage: storage)
                 do throws(URLRejection) {
-                    return .success(body(try run.split(hostRules: hostRules)))
+                    let (link, components) = try run.split(hostRules: hostRules)
+                    return .success(body(link, components))
                 } catch {
                     return .failure(error)
                 }
@@ -230,7 +221,9 @@ private struct SplitRun {
 
     private var limits: RoutingLimits { options.limits }
 
-    mutating func split(hostRules: (String?) -> HostRules) throws(URLRejection) -> SplitView {
+    mutating func split(
+        hostRules: (String?) -> HostRules
+    ) throws(URLRejection) -> (link: DeepLink, components: SplitComponents) {
         let count = bytes.count
         var cursor = 0
         var scheme: String?
@@ -291,7 +284,7 @@ private struct SplitRun {
             components: componentCount == pathComponentCount
                 ? .path(cursor..<pathEnd, startsWithHost: hostIsComponent) : .list(components.keyTexts),
             query: QueryItems(query), fragment: fragment)
-        return SplitView(link: link, components: components)
+        return (link, components)
     }
 
     // MARK: Authority
