@@ -73,25 +73,29 @@ struct CompiledTable: Sendable {
     }
 
     mutating func add(_ registration: Registration) {
+        let segments = registration.pattern.segments
         add(
-            Route(registration, in: table),
-            behavior: RouteBehavior(action: registration.action, constraints: registration.constraints))
+            Route(registration, segments: segments[0], in: table),
+            behavior: RouteBehavior(action: registration.action, constraints: registration.constraints),
+            segments: segments)
     }
 
     /// Adds a registration, given as the route of its first expansion (made before the caller takes the router's
-    /// lock) and what it runs; the table keeps that route, and makes one for each other expansion.
-    mutating func add(_ first: Route, behavior: RouteBehavior) {
+    /// lock), what it runs, and the segments of its pattern's expansions, which the parser gave (the pattern does
+    /// not keep them); the table keeps that route, and makes one for each other expansion.
+    mutating func add(_ first: Route, behavior: RouteBehavior, segments: ExpansionSegments) {
         let firstEntry = trie.entries.count
         registrationStarts.append(Int32(firstEntry))
         let expansions = first.pattern.expanded
         let constraints = behavior.constraints
         var terminals: [Int] = []  // filled only for a pattern with optional groups: no allocation otherwise
         var firstTerminal = 0
-        for (expansionIndex, expansion) in expansions.enumerated() {
+        for expansionIndex in expansions.indices {
+            let segments = segments[expansionIndex]
             let depths = constraints.compactMap { name, constraint in
-                expansion.segments.firstIndex { $0.parameterName == name }.map { (depth: $0, constraint: constraint) }
+                segments.firstIndex { $0.parameterName == name }.map { (depth: $0, constraint: constraint) }
             }
-            let terminal = trie.insert(expansion.segments, TrieEntry(priority: first.priority, constraints: depths))
+            let terminal = trie.insert(segments, TrieEntry(priority: first.priority, constraints: depths))
             if expansionIndex == 0 { firstTerminal = terminal }
             if expansions.count > 1 { terminals.append(terminal) }
         }
@@ -109,7 +113,7 @@ struct CompiledTable: Sendable {
         let isDuplicate = earlier != nil
         entryRoutes.append(first.with(isDuplicate: isDuplicate))
         for index in expansions.indices.dropFirst() {
-            entryRoutes.append(first.sibling(expansion: index, isDuplicate: isDuplicate))
+            entryRoutes.append(first.sibling(expansion: index, segments: segments[index], isDuplicate: isDuplicate))
         }
         for _ in expansions.indices { entryBehaviors.append(behavior) }
     }
@@ -131,7 +135,10 @@ struct CompiledTable: Sendable {
         guard removed > 0 else { return 0 }
         var rebuilt = CompiledTable(table: table, foldsLiteralCase: trie.foldsLiteralCase)
         rebuilt.settings = settings
-        for start in kept { rebuilt.add(entryRoutes[start], behavior: entryBehaviors[start]) }
+        for start in kept {
+            let route = entryRoutes[start]
+            rebuilt.add(route, behavior: entryBehaviors[start], segments: route.pattern.segments)
+        }
         self = rebuilt
         return removed
     }
@@ -148,8 +155,7 @@ struct CompiledTable: Sendable {
         for start in registrationStarts {
             let route = entryRoutes[Int(start)]
             for expansion in route.pattern.expanded {
-                // Segment ranks, closed by the rank of "the pattern ends here": between a parameter and a wildcard.
-                keys.append((route.priority, expansion.segments.map { UInt8($0.rank) } + [2]))
+                keys.append((route.priority, expansion.ranks))
             }
         }
         return keys.indices.sorted { left, right in

@@ -12,71 +12,87 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
     /// the registration's description; what the registration runs stays with the table (``RouteBehavior``).
     private let fields: Fields
 
-    /// Stored properties are laid out in declaration order: the optional `tag` (9 bytes) comes last, before the
-    /// flags, so that no padding follows it and the object fits a 128-byte allocation.
+    /// Stored properties are laid out in declaration order: the optional `tag` (9 bytes) comes after the 8-byte
+    /// fields, then the small ones, so that nothing is padded and the object takes 118 bytes, within a 128-byte
+    /// allocation (123 bytes, with an `Int` index, took a 144-byte one).
     private final class Fields: Sendable {
         let pattern: RoutePattern
         let name: String?
         let priority: Int
-        /// Which of the pattern's expansions the route is.
-        let expansionIndex: Int
         /// Bit `d` is set when segment `d` is a parameter, for the first 64 segments: a match collects the values
         /// without reading the segments.
         let parameterDepths: UInt64
         let table: RouteTable
         let tag: Int?
+        /// Which of the pattern's expansions the route is: fewer than 2 to the power of
+        /// ``RoutePattern/maxOptionalGroups`` (8), so at most 255.
+        private let storedExpansionIndex: UInt16
         let isDuplicate: Bool
         /// Whether a parameter comes after the first 64 segments, where ``parameterDepths`` cannot tell.
         let hasDeepParameters: Bool
 
+        var expansionIndex: Int { Int(storedExpansionIndex) }
+
         init(
             pattern: RoutePattern, name: String?, priority: Int, tag: Int?, expansionIndex: Int, table: RouteTable,
-            isDuplicate: Bool
+            isDuplicate: Bool, parameterDepths: UInt64, hasDeepParameters: Bool
         ) {
             self.pattern = pattern
             self.name = name
             self.priority = priority
             self.tag = tag
-            self.expansionIndex = expansionIndex
+            storedExpansionIndex = UInt16(clamping: expansionIndex)
             self.table = table
             self.isDuplicate = isDuplicate
-            var depths: UInt64 = 0
-            var hasDeepParameters = false
-            for (depth, segment) in pattern.expanded[expansionIndex].segments.enumerated() where segment.isParameter {
-                if depth < 64 { depths |= 1 << depth } else { hasDeepParameters = true }
-            }
-            parameterDepths = depths
+            self.parameterDepths = parameterDepths
             self.hasDeepParameters = hasDeepParameters
         }
     }
 
-    /// The route of a pattern's expansion at `index` (`0`, the longest, for a pattern without groups).
+    /// The route of a pattern's expansion at `index` (`0`, the longest, for a pattern without groups), whose
+    /// segments the caller has from the parser (the pattern does not keep them).
     init(
-        pattern: RoutePattern, name: String?, priority: Int, tag: Int?, expansion index: Int, in table: RouteTable,
-        isDuplicate: Bool = false
+        pattern: RoutePattern, name: String?, priority: Int, tag: Int?, expansion index: Int, segments: [Segment],
+        in table: RouteTable, isDuplicate: Bool = false
     ) {
+        var depths: UInt64 = 0
+        var hasDeepParameters = false
+        for (depth, segment) in segments.enumerated() where segment.isParameter {
+            if depth < 64 { depths |= 1 << depth } else { hasDeepParameters = true }
+        }
         fields = Fields(
             pattern: pattern, name: name, priority: priority, tag: tag, expansionIndex: index, table: table,
-            isDuplicate: isDuplicate)
+            isDuplicate: isDuplicate, parameterDepths: depths, hasDeepParameters: hasDeepParameters)
     }
 
-    /// The route of the registration's first expansion; what the registration runs is not part of it.
-    init(_ registration: Registration, in table: RouteTable) {
+    private init(fields: Fields) {
+        self.fields = fields
+    }
+
+    /// The route of the registration's first expansion, whose segments are `segments`; what the registration runs
+    /// is not part of it.
+    init(_ registration: Registration, segments: [Segment], in table: RouteTable) {
         self.init(
             pattern: registration.pattern, name: registration.name, priority: registration.priority,
-            tag: registration.tag, expansion: 0, in: table)
+            tag: registration.tag, expansion: 0, segments: segments, in: table)
     }
 
-    /// The route of the same registration's expansion at `index`, marked as a duplicate or not.
-    func sibling(expansion index: Int, isDuplicate: Bool) -> Route {
+    /// The route of the same registration's expansion at `index`, whose segments are `segments`, marked as a
+    /// duplicate or not.
+    func sibling(expansion index: Int, segments: [Segment], isDuplicate: Bool) -> Route {
         Route(
             pattern: fields.pattern, name: fields.name, priority: fields.priority, tag: fields.tag,
-            expansion: index, in: fields.table, isDuplicate: isDuplicate)
+            expansion: index, segments: segments, in: fields.table, isDuplicate: isDuplicate)
     }
 
     /// The same route, marked as a duplicate or not.
     func with(isDuplicate: Bool) -> Route {
-        isDuplicate == fields.isDuplicate ? self : sibling(expansion: fields.expansionIndex, isDuplicate: isDuplicate)
+        guard isDuplicate != fields.isDuplicate else { return self }
+        return Route(
+            fields: Fields(
+                pattern: fields.pattern, name: fields.name, priority: fields.priority, tag: fields.tag,
+                expansionIndex: fields.expansionIndex, table: fields.table, isDuplicate: isDuplicate,
+                parameterDepths: fields.parameterDepths, hasDeepParameters: fields.hasDeepParameters))
     }
 
     /// The registration the route comes from, with what it runs, which its table keeps.
@@ -86,8 +102,11 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
             action: behavior.action, tag: fields.tag)
     }
 
-    /// The expansion's segments.
+    /// The expansion's segments, parsed again from its text (see ``Expansion``).
     var segments: [Segment] { fields.pattern.expanded[fields.expansionIndex].segments }
+
+    /// The names of the expansion's parameters, in order, read from its text without parsing it.
+    var parameterNames: [String] { fields.pattern.expanded[fields.expansionIndex].parameterNames }
 
     /// The values the route's parameters capture from a link's components, in pattern order: one allocation, for
     /// a route with parameters.

@@ -20,10 +20,8 @@ public struct RouteMatch: Sendable, Hashable {
     public var parameters: [String: String] {
         guard !parameterValues.isEmpty else { return [:] }
         var parameters = Dictionary<String, String>(minimumCapacity: parameterValues.count)
-        // The values are in the order of the route's parameter segments, read in place (no list of names made).
-        var values = parameterValues.makeIterator()
-        for case .parameter(let name) in route.segments {
-            guard let value = values.next() else { break }
+        // The values are in the order of the route's parameter segments.
+        for (name, value) in zip(route.parameterNames, parameterValues) {
             parameters[name] = value
         }
         return parameters

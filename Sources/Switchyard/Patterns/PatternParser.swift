@@ -12,22 +12,28 @@ struct PatternParser {
         var isOptional: Bool
     }
 
-    /// The expansions, longest first; ties keep group order (a combination with an earlier group comes first).
-    func expand() throws(PatternError) -> Expansions {
+    /// An expansion as parsed: its text, which a pattern keeps, and its segments.
+    private typealias Parsed = (expansion: Expansion, segments: [Segment])
+
+    /// The expansions, longest first; ties keep group order (a combination with an earlier group comes first); and
+    /// their segments, in the same order.
+    func expand() throws(PatternError) -> (expansions: Expansions, segments: ExpansionSegments) {
         // The pattern's own bytes, read in place: a native string's are contiguous already.
         var pattern = pattern
         return try pattern.withUTF8 { bytes in Result { () throws(PatternError) in try expand(bytes) } }.get()
     }
 
-    private func expand(_ bytes: UnsafeBufferPointer<UInt8>) throws(PatternError) -> Expansions {
+    private func expand(
+        _ bytes: UnsafeBufferPointer<UInt8>
+    ) throws(PatternError) -> (expansions: Expansions, segments: ExpansionSegments) {
         // Most patterns have no group: one expansion, the whole pattern, whose offsets are the pattern's own.
         if !bytes.contains(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") }) {
-            return Expansions(first: try parseExpansion(bytes, positions: nil))
+            return Self.collect(try parseExpansion(bytes, positions: nil))
         }
         let pieces = try splitGroups(bytes)
         let groups = pieces.indices.filter { pieces[$0].isOptional }
-        if groups.isEmpty { return Expansions(first: try parseExpansion(bytes, positions: nil)) }
-        var expansions: [Expansion] = []
+        if groups.isEmpty { return Self.collect(try parseExpansion(bytes, positions: nil)) }
+        var expansions: [Parsed] = []
         // Masks from all groups down to none, the first group as the highest bit: earlier groups first.
         for mask in stride(from: (1 << groups.count) - 1, through: 0, by: -1) {
             var positions: [Int] = []
@@ -49,8 +55,17 @@ struct PatternParser {
             .sorted { ($0.element.segments.count, -$0.offset) > ($1.element.segments.count, -$1.offset) }
             .map(\.element)[...]
         // One group gives two masks at least, so the list is never empty.
-        guard let first = sorted.popFirst() else { return Expansions(first: try parseExpansion(bytes, positions: nil)) }
-        return Expansions(first: first, others: Array(sorted))
+        guard let first = sorted.popFirst() else { return Self.collect(try parseExpansion(bytes, positions: nil)) }
+        return Self.collect(first, others: Array(sorted))
+    }
+
+    private static func collect(
+        _ first: Parsed, others: [Parsed] = []
+    ) -> (expansions: Expansions, segments: ExpansionSegments) {
+        (
+            Expansions(first: first.expansion, others: others.map(\.expansion)),
+            ExpansionSegments(first: first.segments, others: others.map(\.segments))
+        )
     }
 
     private func splitGroups(_ bytes: UnsafeBufferPointer<UInt8>) throws(PatternError) -> [Piece] {
@@ -98,7 +113,7 @@ struct PatternParser {
     /// written pattern for errors (`nil` when the expansion is the whole pattern).
     private func parseExpansion(
         _ expansion: UnsafeBufferPointer<UInt8>, positions: [Int]?
-    ) throws(PatternError) -> Expansion {
+    ) throws(PatternError) -> Parsed {
         // One allocation for the segments, of their count (the list is kept) unless slashes are doubled: one more
         // than the slashes, less a slash at either end.
         var slashes = 0
@@ -151,7 +166,7 @@ struct PatternParser {
             && (expansion.count == 1 || expansion.last != UInt8(ascii: "/"))
         // The pattern itself when it is written so already: no new string.
         let text = positions == nil && isWrittenAsText ? pattern : text(of: expansion)
-        return Expansion(segments: segments, text: text)
+        return (Expansion(text: text), segments)
     }
 
     /// The expansion as text: `/` and the segments, empty segments dropped.

@@ -33,7 +33,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether some expansion has a parameter named `name`.
     func hasParameter(_ name: String) -> Bool {
-        expanded.contains { $0.segments.contains { $0.parameterName == name } }
+        expanded.contains { $0.parameterNames.contains(name) }
     }
 
     let expanded: Expansions
@@ -42,8 +42,24 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: ``PatternError`` naming the byte offset of the first problem.
     public init(_ pattern: String) throws(PatternError) {
-        written = pattern
-        expanded = try PatternParser(pattern).expand()
+        self = try Self.parse(pattern).pattern
+    }
+
+    private init(written: String, expanded: Expansions) {
+        self.written = written
+        self.expanded = expanded
+    }
+
+    /// Parses a pattern, giving with it the segments of its expansions, which the pattern does not keep: what
+    /// registration reads once, to place the expansions in a trie.
+    static func parse(_ pattern: String) throws(PatternError) -> (pattern: RoutePattern, segments: ExpansionSegments) {
+        let (expanded, segments) = try PatternParser(pattern).expand()
+        return (RoutePattern(written: pattern, expanded: expanded), segments)
+    }
+
+    /// The segments of the expansions, parsed again from their texts.
+    var segments: ExpansionSegments {
+        ExpansionSegments(first: expanded[0].segments, others: expanded.dropFirst().map(\.segments))
     }
 
     /// The pattern as written.
@@ -79,12 +95,27 @@ enum Segment: Sendable, Hashable {
         if case .parameter = self { true } else { false }
     }
 
-    /// How specific the segment is: lower wins.
-    var rank: Int {
-        switch self {
-        case .literal: 0
-        case .parameter: 1
-        case .wildcard: 3
+    /// A segment's kind, without its text.
+    enum Kind {
+        case literal, parameter, wildcard
+
+        /// How specific a segment of the kind is: lower wins. 2, between a parameter and a wildcard, is the rank of
+        /// "the pattern ends here".
+        var rank: UInt8 {
+            switch self {
+            case .literal: 0
+            case .parameter: 1
+            case .wildcard: 3
+            }
+        }
+
+        /// The kind of a segment written so in an expansion's text (see ``Expansion``).
+        init(written: UnsafeBufferPointer<UInt8>) {
+            if written.first == UInt8(ascii: ":") {
+                self = .parameter
+            } else {
+                self = written.count == 1 && written[0] == UInt8(ascii: "*") ? .wildcard : .literal
+            }
         }
     }
 }
@@ -109,28 +140,83 @@ struct Expansions: RandomAccessCollection, Sendable, Hashable {
     }
 }
 
-/// One expansion of a pattern: segments without groups.
+/// One expansion of a pattern: segments without groups, kept as text.
+///
+/// A pattern keeps its expansions' texts and not their segments: a list of segments costs about 100 bytes a route
+/// (a segment is 17 bytes, 24 with padding), a fifth of what a table of 100,000 routes keeps. Matching needs no
+/// segments (the trie holds what it compares); what does reads them from the text, which the parser wrote, so the
+/// rules that let it tell the kinds apart hold: a parameter begins with `:` and a wildcard is `*`, where a literal
+/// has either character escaped.
 struct Expansion: Sendable, Hashable {
-    let segments: [Segment]
     /// The expansion as pattern text, segments as written (`/the/foo/:a`).
     let text: String
 
-    /// An expansion of these segments.
-    init(segments: [Segment], text: String) {
-        self.segments = segments
-        self.text = text
+    /// The segments, parsed again from the text.
+    var segments: [Segment] {
+        // The parser wrote the text from a pattern that it parsed, so parsing it again cannot fail.
+        (try? PatternParser(text).expand().segments[0]) ?? []
+    }
+
+    /// Calls `body` with each segment's depth, kind and written bytes (`:id`, `*`, `product`), read from the text
+    /// without parsing it.
+    func forEachWrittenSegment(
+        _ body: (_ depth: Int, _ kind: Segment.Kind, _ written: UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        var text = text
+        text.withUTF8 { bytes in
+            var depth = 0
+            URLSplitter.forEachComponent(of: bytes, in: 0..<bytes.count) { range in
+                let written = UnsafeBufferPointer(rebasing: bytes[range])
+                body(depth, Segment.Kind(written: written), written)
+                depth += 1
+            }
+        }
+    }
+
+    /// The names of the parameter segments, in order.
+    var parameterNames: [String] {
+        var names: [String] = []
+        forEachWrittenSegment { _, kind, written in
+            if kind == .parameter { names.append(String(decoding: written.dropFirst(), as: UTF8.self)) }
+        }
+        return names
     }
 
     /// How many parameter segments there are.
-    var parameterCount: Int { segments.count(where: \.isParameter) }
+    var parameterCount: Int { parameterNames.count }
 
-    /// The names of the parameter segments, in order.
-    var parameterNames: [String] { segments.compactMap(\.parameterName) }
+    /// Each segment's rank, closed by the rank of "the pattern ends here", for ordering routes by specificity.
+    var ranks: [UInt8] {
+        var ranks: [UInt8] = []
+        forEachWrittenSegment { _, kind, _ in ranks.append(kind.rank) }
+        ranks.append(2)
+        return ranks
+    }
 
-    var hasWildcard: Bool { segments.last == .wildcard }
+    var hasWildcard: Bool {
+        var lastKind: Segment.Kind?
+        forEachWrittenSegment { _, kind, _ in lastKind = kind }
+        return lastKind == .wildcard
+    }
 
     /// The segments' shape with parameter names left out, for finding duplicates.
     var shape: [Segment] {
         segments.map { if case .parameter = $0 { .parameter("") } else { $0 } }
+    }
+}
+
+/// The segments of each of a pattern's expansions, in the pattern's order (see ``RoutePattern/parse(_:)``); the
+/// first inline, as in ``Expansions``.
+struct ExpansionSegments {
+    private let first: [Segment]
+    private let others: [[Segment]]
+
+    init(first: [Segment], others: [[Segment]] = []) {
+        self.first = first
+        self.others = others
+    }
+
+    subscript(index: Int) -> [Segment] {
+        index == 0 ? first : others[index - 1]
     }
 }

@@ -71,18 +71,21 @@ public final class Router: Sendable {
         _ pattern: String, name: String?, priority: Int, in table: RouteTable,
         constraints: [String: ParameterConstraint], action: RouteAction?, tag: Int? = nil
     ) throws(PatternError) {
-        let parsed = try RoutePattern(pattern)
+        let (parsed, segments) = try RoutePattern.parse(pattern)
         if !constraints.isEmpty, let unknown = constraints.keys.sorted().first(where: { !parsed.hasParameter($0) }) {
             throw PatternError(
                 .unknownParameter, at: nil, in: pattern,
                 "there is a constraint for '\(unknown)', which is not a parameter")
         }
         // Made before the lock is taken: the table keeps this route, and the behaviour beside it.
-        let route = Route(pattern: parsed, name: name, priority: priority, tag: tag, expansion: 0, in: table)
+        let route = Route(
+            pattern: parsed, name: name, priority: priority, tag: tag, expansion: 0, segments: segments[0], in: table)
         let behavior = RouteBehavior(action: action, constraints: constraints)
         let foldsCase = options.matchesLiteralsCaseInsensitively
         state.withLock { state in
-            state.tables.update(table, foldsLiteralCase: foldsCase) { $0.add(route, behavior: behavior) }
+            state.tables.update(table, foldsLiteralCase: foldsCase) {
+                $0.add(route, behavior: behavior, segments: segments)
+            }
         }
     }
 

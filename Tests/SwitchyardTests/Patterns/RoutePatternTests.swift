@@ -122,6 +122,22 @@ struct RoutePatternTests {
         #expect(try RoutePattern("/the(/foo/:a)(/bar/:b)/:c").parameterNames == ["a", "b", "c"])
     }
 
+    /// A table keeps an expansion as text and reads parameters, wildcards and specificity from it: an escaped `:`
+    /// or `*` must stay a literal there, as it is when parsed.
+    @Test func escapedColonAndStarStayLiterals() throws {
+        #expect(try RoutePattern("/%3Aid/:id/%2A(/:tail)").parameterNames == ["id", "tail"])
+        let router = Router()
+        for pattern in ["/k/*", "/k/:name", "/k/%3Aname", "/k/%2A"] { try router.add(pattern) }
+        #expect(router.routes(in: .global).map(\.expansion) == ["/k/%3Aname", "/k/%2A", "/k/:name", "/k/*"])
+        #expect(try router.match("app://k/:name")?.route.expansion == "/k/%3Aname")
+        #expect(try router.match("app://k/:name")?.parameters == [:])
+        #expect(try router.match("app://k/*")?.route.expansion == "/k/%2A")
+        #expect(try router.match("app://k/%2A")?.route.expansion == "/k/%2A")
+        #expect(try router.match("app://k/x")?.parameters == ["name": "x"])
+        #expect(try router.match("app://k/x/y")?.wildcardComponents == ["x", "y"])
+        #expect(try router.match("app://k/x/y")?.parameters == [:])
+    }
+
     @Test func constraintOnAnUnknownParameterIsAnError() {
         #expect {
             try Router().add("/item/:id", constraints: ["slug": .digits])
