@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif os(Linux)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// The literals of one trie, stored once for all its nodes: their UTF-8 bytes end to end, and every node's edges
 /// in one list, each edge linked to the next of its node. A node's edges cost no allocation of their own.
 struct LiteralStore: Sendable {
@@ -22,18 +14,6 @@ struct LiteralStore: Sendable {
     fileprivate var bytes: [UInt8] = []
     fileprivate var edges: [Edge] = []
 
-    /// Calls `body` with the store read in place.
-    func withView<Result>(_ body: (View) -> Result) -> Result {
-        bytes.withUnsafeBufferPointer { bytes in
-            edges.withUnsafeBufferPointer { edges in body(View(bytes: bytes, edges: edges)) }
-        }
-    }
-
-    /// The store read in place; valid only inside ``withView(_:)``.
-    struct View {
-        let bytes: UnsafeBufferPointer<UInt8>
-        fileprivate let edges: UnsafeBufferPointer<Edge>
-    }
 }
 
 /// A trie node's literal edges: the child reached by each literal, found by the literal's UTF-8 bytes.
@@ -54,39 +34,50 @@ struct LiteralEdges: Sendable {
     /// Up to this many edges a scan of the hashes beats probing.
     private static let scanLimit = 8
 
-    /// The child reached by `key`, if any.
+    /// The child that `key` leads to from `node` of the trie at `trie`, if any.
+    ///
+    /// The node's edges, its slots and the store are read through the trie's address, one element at a time: a
+    /// lookup that borrowed them as buffers would retain each list once (an atomic increment and decrement, which
+    /// cost more than the reads), and the literals are short.
     @inline(__always)
-    func child(for key: UnsafeBufferPointer<UInt8>, in store: LiteralStore.View) -> Int32? {
-        first < 0 ? nil : child(for: key, hash: Self.hash(key), in: store)
+    static func child(
+        for key: UnsafeBufferPointer<UInt8>, ofNode node: Int, in trie: UnsafePointer<RouteTrie>
+    ) -> Int32? {
+        trie.pointee.nodes[node].literals.first < 0 ? nil : child(for: key, hash: hash(key), ofNode: node, in: trie)
     }
 
-    /// The child reached by `key`, whose ``hash(_:)`` the caller has already.
+    /// The child that `key`, whose ``hash(_:)`` the caller has already, leads to from `node`, if any.
     @inline(__always)
-    func child(for key: UnsafeBufferPointer<UInt8>, hash: UInt32, in store: LiteralStore.View) -> Int32? {
+    static func child(
+        for key: UnsafeBufferPointer<UInt8>, hash: UInt32, ofNode node: Int, in trie: UnsafePointer<RouteTrie>
+    ) -> Int32? {
         func matches(_ edge: LiteralStore.Edge) -> Bool {
-            edge.hash == hash && Int(edge.count) == key.count
-                && Self.equal(
-                    key, UnsafeBufferPointer(rebasing: store.bytes[Int(edge.start)..<Int(edge.start + edge.count)]))
+            guard edge.hash == hash, Int(edge.count) == key.count else { return false }
+            var offset = Int(edge.start)
+            for byte in key {
+                if trie.pointee.literals.bytes[offset] != byte { return false }
+                offset += 1
+            }
+            return true
         }
-        if slots.isEmpty {
-            var position = first
+        let slotCount = trie.pointee.nodes[node].literals.slots.count
+        if slotCount == 0 {
+            var position = trie.pointee.nodes[node].literals.first
             while position >= 0 {
-                let edge = store.edges[Int(position)]
+                let edge = trie.pointee.literals.edges[Int(position)]
                 if matches(edge) { return edge.child }
                 position = edge.next
             }
             return nil
         }
-        return slots.withUnsafeBufferPointer { slots in
-            let mask = slots.count - 1
-            var slot = Int(hash) & mask
-            while slots[slot] >= 0 {
-                let edge = store.edges[Int(slots[slot])]
-                if matches(edge) { return edge.child }
-                slot = (slot + 1) & mask
-            }
-            return nil
+        let mask = slotCount - 1
+        var slot = Int(hash) & mask
+        while case let position = trie.pointee.nodes[node].literals.slots[slot], position >= 0 {
+            let edge = trie.pointee.literals.edges[Int(position)]
+            if matches(edge) { return edge.child }
+            slot = (slot + 1) & mask
         }
+        return nil
     }
 
     /// Adds an edge for `literal`, which must not have one yet, leading to `child`.
@@ -133,12 +124,5 @@ struct LiteralEdges: Sendable {
         var hash: UInt32 = 2_166_136_261
         for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         return hash
-    }
-
-    /// Whether two byte runs of the same count are equal.
-    @inline(__always)
-    private static func equal(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let left = lhs.baseAddress, let right = rhs.baseAddress else { return true }
-        return memcmp(left, right, lhs.count) == 0
     }
 }

@@ -49,7 +49,7 @@ struct RouteTrie: Sendable {
     private(set) var entries: [TrieEntry] = []
     private var wildcardLists: [WildcardList] = []
     /// The literals' bytes and edges of every node.
-    private var literals = LiteralStore()
+    private(set) var literals = LiteralStore()
     let foldsLiteralCase: Bool
 
     init(foldsLiteralCase: Bool) {
@@ -98,9 +98,8 @@ struct RouteTrie: Sendable {
     /// The child that `literal` leads to from `node`, added when there is none yet.
     private mutating func child(of node: Int, literal: UnsafeBufferPointer<UInt8>) -> Int {
         let hash = LiteralEdges.hash(literal)
-        // Read in place: `nodes[node]` would copy the node and retain its arrays.
-        let existing = literals.withView { store in
-            nodes.withUnsafeBufferPointer { $0[node].literals.child(for: literal, hash: hash, in: store) }
+        let existing = withUnsafeMutablePointer(to: &self) {
+            LiteralEdges.child(for: literal, hash: hash, ofNode: node, in: UnsafePointer($0))
         }
         if let existing { return Int(existing) }
         let child = appendNode()
@@ -173,35 +172,19 @@ struct RouteTrie: Sendable {
         }
     }
 
-    /// Runs `body` with a search over buffers borrowed from the trie and the link, so that visiting a node
-    /// retains nothing. The trie is read through its address, one field at a time: a method called on a trie read
-    /// from memory would copy it first (a retain and a release for each of its lists).
+    /// Runs `body` with a search of the trie at `trie` for `components`.
     private static func withSearch<Result>(
         in trie: UnsafePointer<RouteTrie>, _ components: SplitComponents, bestOnly: Bool,
         _ body: (inout Search) -> Result
     ) -> Result {
         if trie.pointee.foldsLiteralCase {
-            return withFoldedKeys(components) { withSearch(in: trie, inSearchOf: $0, bestOnly: bestOnly, body) }
-        }
-        return withSearch(in: trie, inSearchOf: components, bestOnly: bestOnly, body)
-    }
-
-    private static func withSearch<Result>(
-        in trie: UnsafePointer<RouteTrie>, inSearchOf components: SplitComponents, bestOnly: Bool,
-        _ body: (inout Search) -> Result
-    ) -> Result {
-        trie.pointee.nodes.withUnsafeBufferPointer { nodes in
-            trie.pointee.entries.withUnsafeBufferPointer { entries in
-                trie.pointee.wildcardLists.withUnsafeBufferPointer { wildcardLists in
-                    trie.pointee.literals.withView { literals in
-                        var search = Search(
-                            nodes: nodes, entries: entries, wildcardLists: wildcardLists, literals: literals,
-                            components: components, bestOnly: bestOnly)
-                        return body(&search)
-                    }
-                }
+            return withFoldedKeys(components) {
+                var search = Search(trie: trie, components: $0, bestOnly: bestOnly)
+                return body(&search)
             }
         }
+        var search = Search(trie: trie, components: components, bestOnly: bestOnly)
+        return body(&search)
     }
 
     /// Calls `body` with the components as the literals see them when literal case is folded: lowercased, in
@@ -221,12 +204,11 @@ struct RouteTrie: Sendable {
         }
     }
 
-    /// One search. Its buffers are valid only inside ``withSearch(inSearchOf:bestOnly:_:)``.
+    /// One search, which reads the trie through its address one element at a time: borrowing its lists as buffers
+    /// would retain each of them once (an atomic increment and decrement apiece, which cost more than the reads).
+    /// The address is valid for as long as the caller holds the table.
     private struct Search {
-        let nodes: UnsafeBufferPointer<Node>
-        let entries: UnsafeBufferPointer<TrieEntry>
-        let wildcardLists: UnsafeBufferPointer<WildcardList>
-        let literals: LiteralStore.View
+        let trie: UnsafePointer<RouteTrie>
         let components: SplitComponents
         let bestOnly: Bool
         /// Every match in depth-first order, when all are wanted.
@@ -235,28 +217,21 @@ struct RouteTrie: Sendable {
         var best: TrieMatch?
         var bestPriority = Int.min
 
-        init(
-            nodes: UnsafeBufferPointer<Node>, entries: UnsafeBufferPointer<TrieEntry>,
-            wildcardLists: UnsafeBufferPointer<WildcardList>, literals: LiteralStore.View,
-            components: SplitComponents, bestOnly: Bool
-        ) {
-            self.nodes = nodes
-            self.entries = entries
-            self.wildcardLists = wildcardLists
-            self.literals = literals
+        init(trie: UnsafePointer<RouteTrie>, components: SplitComponents, bestOnly: Bool) {
+            self.trie = trie
             self.components = components
             self.bestOnly = bestOnly
         }
 
         mutating func visit(_ index: Int, depth: Int) {
-            if bestOnly, best != nil, nodes[index].maxPriority <= bestPriority { return }
+            if bestOnly, best != nil, trie.pointee.nodes[index].maxPriority <= bestPriority { return }
             if depth == components.count {
                 consider(node: index, wildcards: false, wildcardStart: nil)
             } else {
-                if let child = nodes[index].literals.child(for: components.keys[depth], in: literals) {
+                if let child = LiteralEdges.child(for: components.keys[depth], ofNode: index, in: trie) {
                     visit(Int(child), depth: depth + 1)
                 }
-                let parameter = nodes[index].parameter
+                let parameter = trie.pointee.nodes[index].parameter
                 if parameter >= 0 {
                     visit(Int(parameter), depth: depth + 1)
                 }
@@ -265,12 +240,15 @@ struct RouteTrie: Sendable {
         }
 
         private mutating func consider(node: Int, wildcards: Bool, wildcardStart: Int?) {
-            let list = Int(nodes[node].wildcard)
+            let list = Int(trie.pointee.nodes[node].wildcard)
             if wildcards, list < 0 { return }
-            let count = wildcards ? wildcardLists[list].entries.count : nodes[node].endings.count
+            let count =
+                wildcards ? trie.pointee.wildcardLists[list].entries.count : trie.pointee.nodes[node].endings.count
             for position in 0..<count {
-                let entryIndex = wildcards ? wildcardLists[list].entries[position] : nodes[node].endings[position]
-                let priority = entries[Int(entryIndex)].priority
+                let entryIndex =
+                    wildcards
+                    ? trie.pointee.wildcardLists[list].entries[position] : trie.pointee.nodes[node].endings[position]
+                let priority = trie.pointee.entries[Int(entryIndex)].priority
                 if bestOnly, best != nil, priority <= bestPriority { return }
                 guard accepts(Int(entryIndex)) else { continue }
                 let match = TrieMatch(entry: Int(entryIndex), wildcardStart: wildcardStart)
@@ -285,8 +263,8 @@ struct RouteTrie: Sendable {
 
         /// Whether the entry's constraints accept the values its parameters would capture.
         private func accepts(_ entryIndex: Int) -> Bool {
-            if entries[entryIndex].constraints.isEmpty { return true }
-            return entries[entryIndex].constraints.allSatisfy {
+            if trie.pointee.entries[entryIndex].constraints.isEmpty { return true }
+            return trie.pointee.entries[entryIndex].constraints.allSatisfy {
                 $0.constraint.accepts(components.value(at: $0.depth))
             }
         }
