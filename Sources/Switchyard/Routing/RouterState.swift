@@ -105,29 +105,32 @@ extension RouteTables {
         _ find: (CopyOnWrite<CompiledTable>, DeepLink, SplitComponents) -> Found?
     ) throws(URLRejection) -> (link: DeepLink, table: RouteTable, found: Found?) {
         var first = RouteTable.global
-        // Each table is looked up once, and read in place.
-        var firstTable: CopyOnWrite<CompiledTable>?
+        // Each table is looked up once, and read in place: the scheme's table, when the scheme has one, is copied out
+        // of the dictionary (a retain); the global table is not copied at all.
+        var schemeTable: CopyOnWrite<CompiledTable>?
         var fallback: CopyOnWrite<CompiledTable>?
         let (link, found) = try URLSplitter.withSplit(input, options: options) { scheme in
             // With no scheme table, a scheme needs no lookup. The scheme comes lowercased.
             if let scheme, !schemes.isEmpty, let table = schemes[scheme] {
                 first = .scheme(scheme)
-                firstTable = table
-            } else {
-                firstTable = global
+                schemeTable = table
+                return table.withPointer { $0.pointee.hostRules }
             }
-            return firstTable?.withPointer { $0.pointee.hostRules } ?? HostRules()
+            return global.withPointer { $0.pointee.hostRules }
         } _: { (link: consuming DeepLink, components) -> (DeepLink, Found?) in
+            // The link is returned after the search that reads it (a tuple would move it out first).
             var found: Found?
-            if let firstTable = firstTable.take() {
-                found = find(firstTable, link, components)
-                if found == nil, first != .global, firstTable.value.settings.fallsBackToGlobalRoutes {
-                    if global.value.hostRules == firstTable.value.hostRules {
+            if let table = schemeTable.take() {
+                found = find(table, link, components)
+                if found == nil, table.value.settings.fallsBackToGlobalRoutes {
+                    if global.value.hostRules == table.value.hostRules {
                         found = find(global, link, components)
                     } else {
                         fallback = global
                     }
                 }
+            } else {
+                found = find(global, link, components)
             }
             return (link, found)
         }
