@@ -105,8 +105,11 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
     /// The expansion's segments, parsed again from its text (see ``Expansion``).
     var segments: [Segment] { fields.pattern.expanded[fields.expansionIndex].segments }
 
-    /// The names of the expansion's parameters, in order, read from its text without parsing it.
-    var parameterNames: [String] { fields.pattern.expanded[fields.expansionIndex].parameterNames }
+    /// Calls `body` with the name of each of the expansion's parameters, in order, read from its text without
+    /// parsing it.
+    func forEachParameterName(_ body: (String) -> Void) {
+        fields.pattern.expanded[fields.expansionIndex].forEachParameterName(body)
+    }
 
     /// The values the route's parameters capture from a link's components, in pattern order: one allocation, for
     /// a route with parameters.

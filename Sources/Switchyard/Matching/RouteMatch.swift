@@ -20,9 +20,10 @@ public struct RouteMatch: Sendable, Hashable {
     public var parameters: [String: String] {
         guard !parameterValues.isEmpty else { return [:] }
         var parameters = Dictionary<String, String>(minimumCapacity: parameterValues.count)
-        // The values are in the order of the route's parameter segments.
-        for (name, value) in zip(route.parameterNames, parameterValues) {
-            parameters[name] = value
+        // The values are in the order of the route's parameter segments, whose names are read in place.
+        var values = parameterValues.makeIterator()
+        route.forEachParameterName { name in
+            if let value = values.next() { parameters[name] = value }
         }
         return parameters
     }

@@ -176,10 +176,15 @@ struct Expansion: Sendable, Hashable {
     /// The names of the parameter segments, in order.
     var parameterNames: [String] {
         var names: [String] = []
-        forEachWrittenSegment { _, kind, written in
-            if kind == .parameter { names.append(String(decoding: written.dropFirst(), as: UTF8.self)) }
-        }
+        forEachParameterName { names.append($0) }
         return names
+    }
+
+    /// Calls `body` with the name of each parameter segment, in order (no list of them made).
+    func forEachParameterName(_ body: (String) -> Void) {
+        forEachWrittenSegment { _, kind, written in
+            if kind == .parameter { body(String(decoding: written.dropFirst(), as: UTF8.self)) }
+        }
     }
 
     /// How many parameter segments there are.
