@@ -11,9 +11,19 @@ struct LiteralStore: Sendable {
         var next: Int32
     }
 
+    /// The open-addressing index of a node that outgrew a scan of its edges.
+    fileprivate struct Index: Sendable {
+        /// How many edges the node has.
+        var count: Int32
+        /// Edges in the store, by hash; `-1` is an empty slot. Its count is a power of two at least twice the
+        /// number of edges.
+        var slots: [Int32]
+    }
+
     fileprivate var bytes: [UInt8] = []
     fileprivate var edges: [Edge] = []
-
+    /// The indexes of the nodes that have one: few nodes do, so a node keeps a number (4 bytes), not a list.
+    fileprivate var indexes: [Index] = []
 }
 
 /// A trie node's literal edges: the child reached by each literal, found by the literal's UTF-8 bytes.
@@ -26,10 +36,8 @@ struct LiteralStore: Sendable {
 struct LiteralEdges: Sendable {
     /// The node's most recently added edge in the store, `-1` for none.
     private var first: Int32 = -1
-    private var count: Int32 = 0
-    /// Edges in the store, by hash, once the node outgrows a scan; `-1` is an empty slot. Its count is a power of
-    /// two at least twice the number of edges.
-    private var slots: [Int32] = []
+    /// The node's index in the store, once it outgrows a scan; `-1` before.
+    private var index: Int32 = -1
 
     /// Up to this many edges a scan of the hashes beats probing.
     private static let scanLimit = 8
@@ -60,8 +68,8 @@ struct LiteralEdges: Sendable {
             }
             return true
         }
-        let slotCount = trie.pointee.nodes[node].literals.slots.count
-        if slotCount == 0 {
+        let index = Int(trie.pointee.nodes[node].literals.index)
+        if index < 0 {
             var position = trie.pointee.nodes[node].literals.first
             while position >= 0 {
                 let edge = trie.pointee.literals.edges[Int(position)]
@@ -70,9 +78,9 @@ struct LiteralEdges: Sendable {
             }
             return nil
         }
-        let mask = slotCount - 1
+        let mask = trie.pointee.literals.indexes[index].slots.count - 1
         var slot = Int(hash) & mask
-        while case let position = trie.pointee.nodes[node].literals.slots[slot], position >= 0 {
+        while case let position = trie.pointee.literals.indexes[index].slots[slot], position >= 0 {
             let edge = trie.pointee.literals.edges[Int(position)]
             if matches(edge) { return edge.child }
             slot = (slot + 1) & mask
@@ -91,27 +99,44 @@ struct LiteralEdges: Sendable {
             LiteralStore.Edge(
                 start: UInt32(start), count: UInt32(literal.count), hash: hash, child: child, next: first))
         first = position
-        count += 1
-        if count > Self.scanLimit, slots.count < Int(count) * 2 {
-            rebuildSlots(store)
-        } else if !slots.isEmpty {
-            place(position, hash: hash)
+        if index >= 0 {
+            let index = Int(index)
+            store.indexes[index].count += 1
+            if store.indexes[index].slots.count < Int(store.indexes[index].count) * 2 {
+                rebuildIndex(index, in: &store)
+            } else {
+                Self.place(position, hash: hash, in: &store.indexes[index].slots)
+            }
+            return
+        }
+        // A scanned node has at most `scanLimit` edges: counting them is a short walk.
+        var count = 0
+        var edge = first
+        while edge >= 0 {
+            count += 1
+            edge = store.edges[Int(edge)].next
+        }
+        if count > Self.scanLimit {
+            index = Int32(store.indexes.count)
+            store.indexes.append(LiteralStore.Index(count: Int32(count), slots: []))
+            rebuildIndex(Int(index), in: &store)
         }
     }
 
-    private mutating func rebuildSlots(_ store: LiteralStore) {
+    private func rebuildIndex(_ index: Int, in store: inout LiteralStore) {
         var capacity = 16
-        while capacity < Int(count) * 4 { capacity *= 2 }
-        slots = Array(repeating: -1, count: capacity)
+        while capacity < Int(store.indexes[index].count) * 4 { capacity *= 2 }
+        var slots = [Int32](repeating: -1, count: capacity)
         var position = first
         while position >= 0 {
             let edge = store.edges[Int(position)]
-            place(position, hash: edge.hash)
+            Self.place(position, hash: edge.hash, in: &slots)
             position = edge.next
         }
+        store.indexes[index].slots = slots
     }
 
-    private mutating func place(_ position: Int32, hash: UInt32) {
+    private static func place(_ position: Int32, hash: UInt32, in slots: inout [Int32]) {
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         while slots[slot] >= 0 { slot = (slot + 1) & mask }

@@ -20,8 +20,8 @@ struct TrieMatch {
 /// the wildcards, so matches come out in specificity order, backtracking when a branch fails. Nodes live in
 /// one array (value semantics: a snapshot is a copy that shares storage until written).
 struct RouteTrie: Sendable {
-    /// A node, 48 bytes: each 4-byte field follows a field whose size leaves 4 bytes before the next 8-byte
-    /// boundary (an ``EntryList`` is 12 bytes). The few nodes where a wildcard waits keep its routes apart.
+    /// A node, 32 bytes of 4-byte fields: what few nodes have (a literal index, more than one route ending,
+    /// routes waiting for a wildcard) lives in lists of the trie's, by number.
     struct Node: Sendable {
         var literals = LiteralEdges()
         var endings = EntryList()
@@ -30,7 +30,7 @@ struct RouteTrie: Sendable {
         /// ``CompiledTable``).
         var endingShape = RouteTrie.noShape
         /// The highest priority of any route at or below this node, to prune a search for the best match.
-        var maxPriority = Int.min
+        var maxPriority = PriorityBound()
         var parameter: Int32 = -1
         /// The node's routes that wait for a wildcard, in ``RouteTrie/wildcardLists``; `-1` for none.
         var wildcard: Int32 = -1
@@ -48,6 +48,8 @@ struct RouteTrie: Sendable {
     private(set) var nodes = [Node()]
     private(set) var entries: [TrieEntry] = []
     private var wildcardLists: [WildcardList] = []
+    /// The entries after the first of each ``EntryList`` that has more than one.
+    private var moreEntries: [[Int32]] = []
     /// The literals' bytes and edges of every node.
     private(set) var literals = LiteralStore()
     let foldsLiteralCase: Bool
@@ -69,7 +71,7 @@ struct RouteTrie: Sendable {
         let entryIndex = entries.count
         entries.append(entry)
         var node = 0
-        nodes[node].maxPriority = max(nodes[node].maxPriority, entry.priority)
+        nodes[node].maxPriority.include(entry.priority)
         for segment in segments {
             switch segment {
             case .literal(let text):
@@ -85,13 +87,13 @@ struct RouteTrie: Sendable {
                 }
                 let list = Int(nodes[node].wildcard)
                 let position = insertionPoint(for: entry, in: wildcardLists[list].entries)
-                wildcardLists[list].entries.insert(Int32(entryIndex), at: position)
+                wildcardLists[list].entries.insert(Int32(entryIndex), at: position, more: &moreEntries)
                 return node * 2 + 1
             }
-            nodes[node].maxPriority = max(nodes[node].maxPriority, entry.priority)
+            nodes[node].maxPriority.include(entry.priority)
         }
         let position = insertionPoint(for: entry, in: nodes[node].endings)
-        nodes[node].endings.insert(Int32(entryIndex), at: position)
+        nodes[node].endings.insert(Int32(entryIndex), at: position, more: &moreEntries)
         return node * 2
     }
 
@@ -133,11 +135,18 @@ struct RouteTrie: Sendable {
     /// registration (entry order). A binary search, so that many routes of one shape cost O(log n) each, and at
     /// once at the end in the usual case of a route registered after the others with no higher priority.
     private func insertionPoint(for entry: TrieEntry, in list: EntryList) -> Int {
-        guard let last = list.last, entry.priority > entries[Int(last)].priority else { return list.endIndex }
-        var (low, high) = (0, list.count - 1)
+        let count = list.count(more: moreEntries)
+        guard count > 0, entry.priority > entries[Int(list.entry(count - 1, more: moreEntries))].priority else {
+            return count
+        }
+        var (low, high) = (0, count - 1)
         while low < high {
             let middle = (low + high) / 2
-            if entry.priority > entries[Int(list[middle])].priority { high = middle } else { low = middle + 1 }
+            if entry.priority > entries[Int(list.entry(middle, more: moreEntries))].priority {
+                high = middle
+            } else {
+                low = middle + 1
+            }
         }
         return low
     }
@@ -224,7 +233,7 @@ struct RouteTrie: Sendable {
         }
 
         mutating func visit(_ index: Int, depth: Int) {
-            if bestOnly, best != nil, trie.pointee.nodes[index].maxPriority <= bestPriority { return }
+            if bestOnly, best != nil, !trie.pointee.nodes[index].maxPriority.mayExceed(bestPriority) { return }
             if depth == components.count {
                 consider(node: index, wildcards: false, wildcardStart: nil)
             } else {
@@ -242,12 +251,12 @@ struct RouteTrie: Sendable {
         private mutating func consider(node: Int, wildcards: Bool, wildcardStart: Int?) {
             let list = Int(trie.pointee.nodes[node].wildcard)
             if wildcards, list < 0 { return }
-            let count =
-                wildcards ? trie.pointee.wildcardLists[list].entries.count : trie.pointee.nodes[node].endings.count
+            let entries = wildcards ? trie.pointee.wildcardLists[list].entries : trie.pointee.nodes[node].endings
+            guard entries.first >= 0 else { return }
+            let more = Int(entries.more)
+            let count = more < 0 ? 1 : 1 + trie.pointee.moreEntries[more].count
             for position in 0..<count {
-                let entryIndex =
-                    wildcards
-                    ? trie.pointee.wildcardLists[list].entries[position] : trie.pointee.nodes[node].endings[position]
+                let entryIndex = position == 0 ? entries.first : trie.pointee.moreEntries[more][position - 1]
                 let priority = trie.pointee.entries[Int(entryIndex)].priority
                 if bestOnly, best != nil, priority <= bestPriority { return }
                 guard accepts(Int(entryIndex)) else { continue }
@@ -271,27 +280,57 @@ struct RouteTrie: Sendable {
     }
 }
 
-/// The entries that end at a trie node (or wait there for a wildcard), in precedence order: the first inline, so
-/// that the usual node, where one route ends, allocates nothing for its list.
-struct EntryList: RandomAccessCollection, Sendable {
-    // In this order, the list is 12 bytes, and a node packs a 4-byte field after it.
-    private var rest: [Int32] = []
-    private var first: Int32 = -1
+/// The entries that end at a trie node (or wait there for a wildcard), in precedence order, in 8 bytes: the first
+/// inline, and the others, when there are any (duplicate shapes, or one shape with different priorities or
+/// constraints), in a list of the trie's, by number.
+struct EntryList: Sendable {
+    /// The first entry, `-1` for none.
+    private(set) var first: Int32 = -1
+    /// The list of the others in the trie's lists, `-1` for none.
+    private(set) var more: Int32 = -1
 
-    var startIndex: Int { 0 }
-    var endIndex: Int { first < 0 ? 0 : rest.count + 1 }
-
-    subscript(position: Int) -> Int32 {
-        position == 0 ? first : rest[position - 1]
+    /// How many entries there are, given the trie's lists.
+    func count(more lists: [[Int32]]) -> Int {
+        first < 0 ? 0 : more < 0 ? 1 : 1 + lists[Int(more)].count
     }
 
-    /// Inserts `entry` at `position`, which is at most ``endIndex``.
-    mutating func insert(_ entry: Int32, at position: Int) {
+    /// The entry at `position`, given the trie's lists.
+    func entry(_ position: Int, more lists: [[Int32]]) -> Int32 {
+        position == 0 ? first : lists[Int(more)][position - 1]
+    }
+
+    /// Inserts `entry` at `position`, which is at most the count, keeping the others in the trie's lists.
+    mutating func insert(_ entry: Int32, at position: Int, more lists: inout [[Int32]]) {
+        guard first >= 0 else {
+            first = entry
+            return
+        }
+        if more < 0 {
+            more = Int32(lists.count)
+            lists.append([])
+        }
         if position == 0 {
-            if first >= 0 { rest.insert(first, at: 0) }
+            lists[Int(more)].insert(first, at: 0)
             first = entry
         } else {
-            rest.insert(entry, at: position - 1)
+            lists[Int(more)].insert(entry, at: position - 1)
         }
+    }
+}
+
+/// An upper bound of the priorities of the routes at or below a trie node, in 4 bytes: exact within the range of
+/// `Int32`, `Int32.min` for none or any below it, and `Int32.max` for "maybe any above it", which prunes nothing.
+struct PriorityBound: Sendable {
+    private var bound = Int32.min
+
+    /// Takes a route's priority into the bound.
+    mutating func include(_ priority: Int) {
+        bound = max(bound, Int32(clamping: priority))
+    }
+
+    /// Whether a route at or below the node may have a priority above `priority`: when not, a search for the best
+    /// match that has one of `priority` skips the node.
+    func mayExceed(_ priority: Int) -> Bool {
+        bound == .max || Int(bound) > priority
     }
 }

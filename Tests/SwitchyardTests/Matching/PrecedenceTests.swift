@@ -191,4 +191,21 @@ struct PrecedenceTests {
         #expect(router.outcome("a/b/c/d") == .hit(Hit("/a/:x/c/:y", ["x": "b", "y": "d"])))
         #expect(try router.matches("a/b/c/d").map(\.route.expansion) == ["/a/:x/c/:y", "/*", "/a/b/c/d"])
     }
+
+    /// A node keeps a bound of the priorities below it in 32 bits, to skip branches that cannot win; priorities
+    /// beyond that range must still be told apart. In each pair the literal branch, searched first, holds the
+    /// lower priority, so a bound that clamped the higher one down would skip the winner.
+    @Test(
+        "priorities beyond 32 bits still order routes",
+        arguments: [
+            (Int(Int32.max) + 1, Int(Int32.max) + 2), (Int(Int32.max), Int.max), (Int.min, Int.min + 1),
+            (Int(Int32.min) - 2, Int(Int32.min) - 1), (-1, Int(Int32.max) + 1),
+        ])
+    func prioritiesBeyond32Bits(lower: Int, higher: Int) throws {
+        let router = Router()
+        try router.add("/p/q", priority: lower)
+        try router.add("/p/:x", priority: higher)
+        #expect(try router.match("p/q")?.route.expansion == "/p/:x")
+        #expect(try router.matches("p/q").map(\.route.priority) == [higher, lower])
+    }
 }
