@@ -44,9 +44,9 @@ struct LiteralEdges: Sendable {
 
     /// The child that `key` leads to from `node` of the trie at `trie`, if any.
     ///
-    /// The node's edges, its slots and the store are read through the trie's address, one element at a time: a
-    /// lookup that borrowed them as buffers would retain each list once (an atomic increment and decrement, which
-    /// cost more than the reads), and the literals are short.
+    /// The node, its index and the store are read through the trie's address, one element at a time: a lookup that
+    /// borrowed their lists as buffers would retain each list once (an atomic increment and decrement, which cost
+    /// more than the reads), and the literals are short.
     @inline(__always)
     static func child(
         for key: UnsafeBufferPointer<UInt8>, ofNode node: Int, in trie: UnsafePointer<RouteTrie>

@@ -13,35 +13,21 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
     private let fields: Fields
 
     /// A route's object keeps what every route has inline, and what few routes have (a name, a tag, a priority
-    /// other than 0, a scheme's table) in a second object, made only for them: a route without them takes 76 bytes,
-    /// where it took 118 with those fields inline (4 MB less for 100,000 routes).
+    /// other than 0, a scheme's table) in a second object, made only for them and shared by the routes of one
+    /// registration: a route without them takes 76 bytes, where it took 118 with those fields inline (4 MB less for
+    /// 100,000 routes).
     private final class Fields: Sendable {
         let pattern: RoutePattern
         /// Bit `d` is set when segment `d` is a parameter, for the first 64 segments: a match collects the values
         /// without reading the segments.
         let parameterDepths: UInt64
-        private let extras: Extras?
+        let extras: Extras?
         /// Which of the pattern's expansions the route is: fewer than 2 to the power of
         /// ``RoutePattern/maxOptionalGroups`` (8), so at most 255.
         private let storedExpansionIndex: UInt16
         let isDuplicate: Bool
         /// Whether a parameter comes after the first 64 segments, where ``parameterDepths`` cannot tell.
         let hasDeepParameters: Bool
-
-        /// What few routes have.
-        private final class Extras: Sendable {
-            let name: String?
-            let priority: Int
-            let tag: Int?
-            let table: RouteTable
-
-            init(name: String?, priority: Int, tag: Int?, table: RouteTable) {
-                self.name = name
-                self.priority = priority
-                self.tag = tag
-                self.table = table
-            }
-        }
 
         var expansionIndex: Int { Int(storedExpansionIndex) }
         var name: String? { extras?.name }
@@ -50,16 +36,50 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
         var table: RouteTable { extras?.table ?? .global }
 
         init(
-            pattern: RoutePattern, name: String?, priority: Int, tag: Int?, expansionIndex: Int, table: RouteTable,
-            isDuplicate: Bool, parameterDepths: UInt64, hasDeepParameters: Bool
+            pattern: RoutePattern, extras: Extras?, expansionIndex: Int, isDuplicate: Bool, parameterDepths: UInt64,
+            hasDeepParameters: Bool
         ) {
             self.pattern = pattern
-            let isPlain = name == nil && priority == 0 && tag == nil && table == .global
-            extras = isPlain ? nil : Extras(name: name, priority: priority, tag: tag, table: table)
+            self.extras = extras
             storedExpansionIndex = UInt16(clamping: expansionIndex)
             self.isDuplicate = isDuplicate
             self.parameterDepths = parameterDepths
             self.hasDeepParameters = hasDeepParameters
+        }
+
+        /// The fields of another expansion of the same registration, whose segments are `segments`.
+        convenience init(
+            pattern: RoutePattern, extras: Extras?, expansionIndex: Int, segments: [Segment], isDuplicate: Bool
+        ) {
+            var depths: UInt64 = 0
+            var hasDeepParameters = false
+            for (depth, segment) in segments.enumerated() where segment.isParameter {
+                if depth < 64 { depths |= 1 << depth } else { hasDeepParameters = true }
+            }
+            self.init(
+                pattern: pattern, extras: extras, expansionIndex: expansionIndex, isDuplicate: isDuplicate,
+                parameterDepths: depths, hasDeepParameters: hasDeepParameters)
+        }
+    }
+
+    /// What few routes have.
+    private final class Extras: Sendable {
+        let name: String?
+        let priority: Int
+        let tag: Int?
+        let table: RouteTable
+
+        /// What a route with these values keeps apart: `nil` when they are all the defaults.
+        static func make(name: String?, priority: Int, tag: Int?, table: RouteTable) -> Extras? {
+            name == nil && priority == 0 && tag == nil && table == .global
+                ? nil : Extras(name: name, priority: priority, tag: tag, table: table)
+        }
+
+        private init(name: String?, priority: Int, tag: Int?, table: RouteTable) {
+            self.name = name
+            self.priority = priority
+            self.tag = tag
+            self.table = table
         }
     }
 
@@ -67,16 +87,11 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
     /// segments the caller has from the parser (the pattern does not keep them).
     init(
         pattern: RoutePattern, name: String?, priority: Int, tag: Int?, expansion index: Int, segments: [Segment],
-        in table: RouteTable, isDuplicate: Bool = false
+        in table: RouteTable
     ) {
-        var depths: UInt64 = 0
-        var hasDeepParameters = false
-        for (depth, segment) in segments.enumerated() where segment.isParameter {
-            if depth < 64 { depths |= 1 << depth } else { hasDeepParameters = true }
-        }
         fields = Fields(
-            pattern: pattern, name: name, priority: priority, tag: tag, expansionIndex: index, table: table,
-            isDuplicate: isDuplicate, parameterDepths: depths, hasDeepParameters: hasDeepParameters)
+            pattern: pattern, extras: Extras.make(name: name, priority: priority, tag: tag, table: table),
+            expansionIndex: index, segments: segments, isDuplicate: false)
     }
 
     private init(fields: Fields) {
@@ -95,8 +110,9 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
     /// duplicate or not.
     func sibling(expansion index: Int, segments: [Segment], isDuplicate: Bool) -> Route {
         Route(
-            pattern: fields.pattern, name: fields.name, priority: fields.priority, tag: fields.tag,
-            expansion: index, segments: segments, in: fields.table, isDuplicate: isDuplicate)
+            fields: Fields(
+                pattern: fields.pattern, extras: fields.extras, expansionIndex: index, segments: segments,
+                isDuplicate: isDuplicate))
     }
 
     /// The same route, marked as a duplicate or not.
@@ -104,9 +120,9 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
         guard isDuplicate != fields.isDuplicate else { return self }
         return Route(
             fields: Fields(
-                pattern: fields.pattern, name: fields.name, priority: fields.priority, tag: fields.tag,
-                expansionIndex: fields.expansionIndex, table: fields.table, isDuplicate: isDuplicate,
-                parameterDepths: fields.parameterDepths, hasDeepParameters: fields.hasDeepParameters))
+                pattern: fields.pattern, extras: fields.extras, expansionIndex: fields.expansionIndex,
+                isDuplicate: isDuplicate, parameterDepths: fields.parameterDepths,
+                hasDeepParameters: fields.hasDeepParameters))
     }
 
     /// The registration the route comes from, with what it runs, which its table keeps.
