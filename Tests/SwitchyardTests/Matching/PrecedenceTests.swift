@@ -111,6 +111,21 @@ struct PrecedenceTests {
         #expect(walk.routes.map(\.isDuplicate) == [true, true])
     }
 
+    /// A route keeps its name, priority and table when it is marked a duplicate, and every expansion of a pattern
+    /// has them; a route that has none of them reports the defaults.
+    @Test func marksAndExpansionsKeepTheRegistrationsDescription() throws {
+        let router = Router()
+        try router.add("/p/:x(/q)", name: "first", priority: 3, in: .scheme("myapp"))
+        try router.add("/p/:y(/q)", name: "second", priority: 3, in: .scheme("myapp"))
+        try router.add("/plain")
+        let routes = router.routes(in: .scheme("myapp"))
+        #expect(routes.map(\.expansion) == ["/p/:x/q", "/p/:y/q", "/p/:x", "/p/:y"])
+        #expect(routes.map(\.name) == ["first", "second", "first", "second"])
+        #expect(routes.allSatisfy { $0.priority == 3 && $0.table == .scheme("myapp") && $0.isDuplicate })
+        let plain = try #require(router.routes(in: .global).first)
+        #expect(plain.name == nil && plain.priority == 0 && plain.table == .global && !plain.isDuplicate)
+    }
+
     @Test(
         "duplicates are shapes equal byte for byte",
         arguments: [
