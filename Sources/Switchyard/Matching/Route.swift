@@ -14,8 +14,8 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
 
     /// A route's object keeps what every route has inline, and what few routes have (a name, a tag, a priority
     /// other than 0, a scheme's table) in a second object, made only for them and shared by the routes of one
-    /// registration: a route without them takes 76 bytes, where it took 118 with those fields inline (4 MB less for
-    /// 100,000 routes).
+    /// registration: a route without them takes 60 bytes (its pattern 24, see ``Expansions``), where it took 118 with
+    /// those fields inline and its pattern at 40.
     private final class Fields: Sendable {
         let pattern: RoutePattern
         /// Bit `d` is set when segment `d` is a parameter, for the first 64 segments: a match collects the values

@@ -12,8 +12,9 @@ struct PatternParser {
         var isOptional: Bool
     }
 
-    /// An expansion as parsed: its text, which a pattern keeps, and its segments.
-    private typealias Parsed = (expansion: Expansion, segments: [Segment])
+    /// An expansion as parsed: its text, which a pattern keeps (unless it is the pattern as written, as `isWritten`
+    /// tells), and its segments.
+    private typealias Parsed = (expansion: Expansion, segments: [Segment], isWritten: Bool)
 
     /// The expansions, longest first; ties keep group order (a combination with an earlier group comes first); and
     /// their segments, in the same order.
@@ -28,11 +29,11 @@ struct PatternParser {
     ) throws(PatternError) -> (expansions: Expansions, segments: ExpansionSegments) {
         // Most patterns have no group: one expansion, the whole pattern, whose offsets are the pattern's own.
         if !bytes.contains(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") }) {
-            return Self.collect(try parseExpansion(bytes, positions: nil))
+            return collect(try parseExpansion(bytes, positions: nil))
         }
         let pieces = try splitGroups(bytes)
         let groups = pieces.indices.filter { pieces[$0].isOptional }
-        if groups.isEmpty { return Self.collect(try parseExpansion(bytes, positions: nil)) }
+        if groups.isEmpty { return collect(try parseExpansion(bytes, positions: nil)) }
         var expansions: [Parsed] = []
         // Masks from all groups down to none, the first group as the highest bit: earlier groups first.
         for mask in stride(from: (1 << groups.count) - 1, through: 0, by: -1) {
@@ -55,15 +56,17 @@ struct PatternParser {
             .sorted { ($0.element.segments.count, -$0.offset) > ($1.element.segments.count, -$1.offset) }
             .map(\.element)[...]
         // One group gives two masks at least, so the list is never empty.
-        guard let first = sorted.popFirst() else { return Self.collect(try parseExpansion(bytes, positions: nil)) }
-        return Self.collect(first, others: Array(sorted))
+        guard let first = sorted.popFirst() else { return collect(try parseExpansion(bytes, positions: nil)) }
+        return collect(first, others: Array(sorted))
     }
 
-    private static func collect(
+    private func collect(
         _ first: Parsed, others: [Parsed] = []
     ) -> (expansions: Expansions, segments: ExpansionSegments) {
         (
-            Expansions(first: first.expansion, others: others.map(\.expansion)),
+            Expansions(
+                written: pattern,
+                listed: others.isEmpty && first.isWritten ? [] : [first.expansion] + others.map(\.expansion)),
             ExpansionSegments(first: first.segments, others: others.map(\.segments))
         )
     }
@@ -165,8 +168,8 @@ struct PatternParser {
             expansion.first == UInt8(ascii: "/") && emptySegments == 1
             && (expansion.count == 1 || expansion.last != UInt8(ascii: "/"))
         // The pattern itself when it is written so already: no new string.
-        let text = positions == nil && isWrittenAsText ? pattern : text(of: expansion)
-        return (Expansion(text: text), segments)
+        let isWritten = positions == nil && isWrittenAsText
+        return (Expansion(text: isWritten ? pattern : text(of: expansion)), segments, isWritten)
     }
 
     /// The expansion as text: `/` and the segments, empty segments dropped.

@@ -36,7 +36,10 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         expanded.contains { $0.parameterNames.contains(name) }
     }
 
-    let expanded: Expansions
+    /// The expansions, as ``Expansions`` lists them (none for a pattern that is its one expansion's text).
+    private let listedExpansions: [Expansion]
+
+    var expanded: Expansions { Expansions(written: written, listed: listedExpansions) }
 
     /// Parses a pattern.
     ///
@@ -45,16 +48,16 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         self = try Self.parse(pattern).pattern
     }
 
-    private init(written: String, expanded: Expansions) {
-        self.written = written
-        self.expanded = expanded
+    private init(_ expanded: Expansions) {
+        written = expanded.written
+        listedExpansions = expanded.listed
     }
 
     /// Parses a pattern, giving with it the segments of its expansions, which the pattern does not keep: what
     /// registration reads once, to place the expansions in a trie.
     static func parse(_ pattern: String) throws(PatternError) -> (pattern: RoutePattern, segments: ExpansionSegments) {
         let (expanded, segments) = try PatternParser(pattern).expand()
-        return (RoutePattern(written: pattern, expanded: expanded), segments)
+        return (RoutePattern(expanded), segments)
     }
 
     /// The segments of the expansions, parsed again from their texts.
@@ -120,23 +123,27 @@ enum Segment: Sendable, Hashable {
     }
 }
 
-/// A pattern's expansions, longest first, never empty. The first is kept inline, so that a pattern without
-/// optional groups (one expansion, the usual case) allocates no list for them: 64 bytes a route less.
-struct Expansions: RandomAccessCollection, Sendable, Hashable {
-    private let first: Expansion
-    /// The expansions after the first: none for a pattern without optional groups.
-    private let others: [Expansion]
+/// A pattern's expansions, longest first, never empty.
+///
+/// The usual pattern has no optional groups and is written as its expansion's text (`/product/:id`): its one
+/// expansion is the pattern as written, and no list is kept (a pattern is then its text and an empty list, 24
+/// bytes); the others list every expansion.
+struct Expansions: RandomAccessCollection, Sendable {
+    /// The pattern as written.
+    let written: String
+    /// Every expansion, or none when the one expansion is the pattern as written.
+    let listed: [Expansion]
 
-    init(first: Expansion, others: [Expansion] = []) {
-        self.first = first
-        self.others = others
+    init(written: String, listed: [Expansion]) {
+        self.written = written
+        self.listed = listed
     }
 
     var startIndex: Int { 0 }
-    var endIndex: Int { others.count + 1 }
+    var endIndex: Int { listed.isEmpty ? 1 : listed.count }
 
     subscript(position: Int) -> Expansion {
-        position == 0 ? first : others[position - 1]
+        listed.isEmpty ? Expansion(text: written) : listed[position]
     }
 }
 
