@@ -25,7 +25,8 @@ struct Registration: Sendable {
 /// What a registration runs: its handler and the tests of its parameters, closures its registrant gave.
 ///
 /// A table keeps them beside its routes, never in them: a request carries its route, and a handler (or a
-/// constraint) that keeps requests would otherwise keep itself, and what it holds, alive.
+/// constraint) that keeps requests would otherwise keep itself, and what it holds, alive. It keeps each entry's
+/// action, and its constraints once, by depth, in the trie's entries, where a search tests them.
 struct RouteBehavior: Sendable {
     var action: RouteAction?
     var constraints: [String: ParameterConstraint]
@@ -55,8 +56,8 @@ struct CompiledTable: Sendable {
     /// The route each trie entry stands for, built once when it is added, with what a match of it needs, so that
     /// matching builds and copies as little as it can.
     private var entryRoutes: [Route] = []
-    /// What each trie entry's route runs.
-    private var entryBehaviors: [RouteBehavior] = []
+    /// What each trie entry's route runs when chosen.
+    private var entryActions: [RouteAction?] = []
 
     init(table: RouteTable, foldsLiteralCase: Bool) {
         self.table = table
@@ -67,9 +68,20 @@ struct CompiledTable: Sendable {
 
     /// The registrations, in registration order, each with its behaviour.
     var registrations: some Collection<Registration> {
-        registrationStarts.lazy.map { [entryRoutes, entryBehaviors] start in
-            entryRoutes[Int(start)].registration(with: entryBehaviors[Int(start)])
+        registrationStarts.lazy.map { [self] start in
+            entryRoutes[Int(start)].registration(with: behavior(ofEntry: Int(start)))
         }
+    }
+
+    /// What an entry's route runs: its action, and its constraints by the names of the parameters they test.
+    private func behavior(ofEntry entry: Int) -> RouteBehavior {
+        let constraints = trie.entries[entry].constraints
+        guard !constraints.isEmpty else { return RouteBehavior(action: entryActions[entry], constraints: [:]) }
+        let segments = entryRoutes[entry].segments
+        let named = constraints.compactMap { depth, constraint in
+            segments[depth].parameterName.map { ($0, constraint) }
+        }
+        return RouteBehavior(action: entryActions[entry], constraints: Dictionary(named) { first, _ in first })
     }
 
     mutating func add(_ registration: Registration) {
@@ -115,7 +127,7 @@ struct CompiledTable: Sendable {
         for index in expansions.indices.dropFirst() {
             entryRoutes.append(first.sibling(expansion: index, segments: segments[index], isDuplicate: isDuplicate))
         }
-        for _ in expansions.indices { entryBehaviors.append(behavior) }
+        for _ in expansions.indices { entryActions.append(behavior.action) }
     }
 
     /// Records a registration of a shape in the shape's slot.
@@ -137,7 +149,7 @@ struct CompiledTable: Sendable {
         rebuilt.settings = settings
         for start in kept {
             let route = entryRoutes[start]
-            rebuilt.add(route, behavior: entryBehaviors[start], segments: route.pattern.segments)
+            rebuilt.add(route, behavior: behavior(ofEntry: start), segments: route.pattern.segments)
         }
         self = rebuilt
         return removed
@@ -168,7 +180,7 @@ struct CompiledTable: Sendable {
 
     /// The routes in match order, each with its constraints.
     var routesWithConstraints: [(route: Route, constraints: [String: ParameterConstraint])] {
-        entriesInMatchOrder.map { (entryRoutes[$0], entryBehaviors[$0].constraints) }
+        entriesInMatchOrder.map { (entryRoutes[$0], behavior(ofEntry: $0).constraints) }
     }
 
     /// The matches of a link split for `table`, in match order, each with what runs for it.
@@ -182,7 +194,7 @@ struct CompiledTable: Sendable {
             Candidate(
                 match: RouteMatch(
                     capture(found, components, route: table.pointee.entryRoutes[found.entry]), link: link),
-                action: table.pointee.entryBehaviors[found.entry].action)
+                action: table.pointee.entryActions[found.entry])
         }
     }
 

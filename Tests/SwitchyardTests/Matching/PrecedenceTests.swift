@@ -92,6 +92,22 @@ struct PrecedenceTests {
         #expect(router.outcome("a/ok/c") == .hit(Hit("/a/:x/c", ["x": "ok"])))
     }
 
+    /// A table keeps a registration's constraints once, by the depth of the parameter they test in each expansion,
+    /// and gives them back by name: to reverse routing, and to the table it rebuilds when a route is removed.
+    @Test func constraintsApplyToEveryExpansionAndSurviveARebuild() throws {
+        let router = Router()
+        try router.add("/item/:id(/:part)", name: "item", constraints: ["id": .digits, "part": .oneOf("a", "b")])
+        try router.add("/other")
+        #expect(router.removeRoutes(pattern: "/other") == 1)
+        #expect(try router.match("item/12/a")?.parameters == ["id": "12", "part": "a"])
+        #expect(try router.match("item/12/c") == nil)
+        #expect(try router.match("item/x") == nil)
+        #expect(try router.match("item/12")?.parameters == ["id": "12"])
+        #expect(try router.url(for: "item", parameters: ["id": "7", "part": "b"]) == "/item/7/b")
+        #expect(throws: LinkError.self) { try router.url(for: "item", parameters: ["id": "x"]) }
+        #expect(throws: LinkError.self) { try router.url(for: "item", parameters: ["id": "7", "part": "c"]) }
+    }
+
     @Test func constraintValuesCompareByteForByte() throws {
         let router = Router()
         try router.add("/menu/:item", constraints: ["item": .oneOf("café")])
