@@ -5,7 +5,6 @@ struct LiteralStore: Sendable {
         /// Where the literal's bytes start in ``LiteralStore/bytes``, and how many there are.
         var start: UInt32
         var count: UInt32
-        var hash: UInt32
         var child: Int32
         /// The node's next edge, or `-1`.
         var next: Int32
@@ -30,16 +29,16 @@ struct LiteralStore: Sendable {
 ///
 /// The edges and the literals' bytes live in the trie's ``LiteralStore`` (a node keeps the first of its edges, not
 /// a `String` per edge or an array of its own). Keys compare byte for byte, as ``ExactText`` does, never by
-/// canonical equivalence. A lookup hashes the component once with FNV-1a (a few instructions a byte, against
-/// SipHash's fixed cost per call), then follows the edges of a small node or probes the open-addressing index of a
-/// large one, and compares bytes only on equal hashes.
+/// canonical equivalence. A lookup follows the edges of a small node, comparing lengths and then bytes, or probes the
+/// open-addressing index of a large one by the component's FNV-1a hash (a few instructions a byte, against SipHash's
+/// fixed cost per call). An edge keeps no hash (16 bytes, not 20): an index made again hashes its literals again.
 struct LiteralEdges: Sendable {
     /// The node's most recently added edge in the store, `-1` for none.
     private var first: Int32 = -1
     /// The node's index in the store, once it outgrows a scan; `-1` before.
     private var index: Int32 = -1
 
-    /// Up to this many edges a scan of the hashes beats probing.
+    /// Up to this many edges a scan beats probing.
     private static let scanLimit = 8
 
     /// The child that `key` leads to from `node` of the trie at `trie`, if any.
@@ -51,16 +50,8 @@ struct LiteralEdges: Sendable {
     static func child(
         for key: UnsafeBufferPointer<UInt8>, ofNode node: Int, in trie: UnsafePointer<RouteTrie>
     ) -> Int32? {
-        trie.pointee.nodes[node].literals.first < 0 ? nil : child(for: key, hash: hash(key), ofNode: node, in: trie)
-    }
-
-    /// The child that `key`, whose ``hash(_:)`` the caller has already, leads to from `node`, if any.
-    @inline(__always)
-    static func child(
-        for key: UnsafeBufferPointer<UInt8>, hash: UInt32, ofNode node: Int, in trie: UnsafePointer<RouteTrie>
-    ) -> Int32? {
         func matches(_ edge: LiteralStore.Edge) -> Bool {
-            guard edge.hash == hash, Int(edge.count) == key.count else { return false }
+            guard Int(edge.count) == key.count else { return false }
             var offset = Int(edge.start)
             for byte in key {
                 if trie.pointee.literals.bytes[offset] != byte { return false }
@@ -79,7 +70,7 @@ struct LiteralEdges: Sendable {
             return nil
         }
         let mask = trie.pointee.literals.indexes[index].slots.count - 1
-        var slot = Int(hash) & mask
+        var slot = Int(hash(key)) & mask
         while case let position = trie.pointee.literals.indexes[index].slots[slot], position >= 0 {
             let edge = trie.pointee.literals.edges[Int(position)]
             if matches(edge) { return edge.child }
@@ -89,15 +80,13 @@ struct LiteralEdges: Sendable {
     }
 
     /// Adds an edge for `literal`, which must not have one yet, leading to `child`.
-    mutating func insert(
-        _ literal: UnsafeBufferPointer<UInt8>, hash: UInt32, child: Int32, into store: inout LiteralStore
-    ) {
+    mutating func insert(_ literal: UnsafeBufferPointer<UInt8>, child: Int32, into store: inout LiteralStore) {
         let start = store.bytes.count
         store.bytes.append(contentsOf: literal)
         let position = Int32(store.edges.count)
         store.edges.append(
             LiteralStore.Edge(
-                start: UInt32(start), count: UInt32(literal.count), hash: hash, child: child, next: first))
+                start: UInt32(start), count: UInt32(literal.count), child: child, next: first))
         first = position
         if index >= 0 {
             let index = Int(index)
@@ -105,7 +94,7 @@ struct LiteralEdges: Sendable {
             if store.indexes[index].slots.count < Int(store.indexes[index].count) * 2 {
                 rebuildIndex(index, in: &store)
             } else {
-                Self.place(position, hash: hash, in: &store.indexes[index].slots)
+                Self.place(position, hash: Self.hash(literal), in: &store.indexes[index].slots)
             }
             return
         }
@@ -130,7 +119,10 @@ struct LiteralEdges: Sendable {
         var position = first
         while position >= 0 {
             let edge = store.edges[Int(position)]
-            Self.place(position, hash: edge.hash, in: &slots)
+            let hash = store.bytes.withUnsafeBufferPointer {
+                Self.hash(UnsafeBufferPointer(rebasing: $0[Int(edge.start)..<Int(edge.start + edge.count)]))
+            }
+            Self.place(position, hash: hash, in: &slots)
             position = edge.next
         }
         store.indexes[index].slots = slots

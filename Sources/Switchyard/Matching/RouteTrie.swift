@@ -99,13 +99,12 @@ struct RouteTrie: Sendable {
 
     /// The child that `literal` leads to from `node`, added when there is none yet.
     private mutating func child(of node: Int, literal: UnsafeBufferPointer<UInt8>) -> Int {
-        let hash = LiteralEdges.hash(literal)
         let existing = withUnsafeMutablePointer(to: &self) {
-            LiteralEdges.child(for: literal, hash: hash, ofNode: node, in: UnsafePointer($0))
+            LiteralEdges.child(for: literal, ofNode: node, in: UnsafePointer($0))
         }
         if let existing { return Int(existing) }
         let child = appendNode()
-        nodes[node].literals.insert(literal, hash: hash, child: Int32(child), into: &literals)
+        nodes[node].literals.insert(literal, child: Int32(child), into: &literals)
         return child
     }
 
