@@ -251,6 +251,8 @@ struct RouteTrie: Sendable {
             let list = Int(trie.pointee.nodes[node].wildcard)
             if wildcards, list < 0 { return }
             let entries = wildcards ? trie.pointee.wildcardLists[list].entries : trie.pointee.nodes[node].endings
+            // The list is read here in place, not through its methods, which take the trie's lists as an argument
+            // (a retain and a release).
             guard entries.first >= 0 else { return }
             let more = Int(entries.more)
             let count = more < 0 ? 1 : 1 + trie.pointee.moreEntries[more].count
