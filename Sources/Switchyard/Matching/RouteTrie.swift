@@ -134,20 +134,31 @@ struct RouteTrie: Sendable {
     /// registration (entry order). A binary search, so that many routes of one shape cost O(log n) each, and at
     /// once at the end in the usual case of a route registered after the others with no higher priority.
     private func insertionPoint(for entry: TrieEntry, in list: EntryList) -> Int {
-        let count = list.count(more: moreEntries)
-        guard count > 0, entry.priority > entries[Int(list.entry(count - 1, more: moreEntries))].priority else {
-            return count
-        }
-        var (low, high) = (0, count - 1)
-        while low < high {
-            let middle = (low + high) / 2
-            if entry.priority > entries[Int(list.entry(middle, more: moreEntries))].priority {
-                high = middle
-            } else {
-                low = middle + 1
+        withUnsafePointer(to: self) { trie in
+            func priority(at position: Int) -> Int {
+                trie.pointee.entries[Int(Self.entry(position, of: list, in: trie))].priority
             }
+            let count = Self.count(of: list, in: trie)
+            guard count > 0, entry.priority > priority(at: count - 1) else { return count }
+            var (low, high) = (0, count - 1)
+            while low < high {
+                let middle = (low + high) / 2
+                if entry.priority > priority(at: middle) { high = middle } else { low = middle + 1 }
+            }
+            return low
         }
-        return low
+    }
+
+    /// How many entries `list` holds, read through the trie's address (see ``Search``).
+    @inline(__always)
+    fileprivate static func count(of list: EntryList, in trie: UnsafePointer<RouteTrie>) -> Int {
+        list.first < 0 ? 0 : list.more < 0 ? 1 : 1 + trie.pointee.moreEntries[Int(list.more)].count
+    }
+
+    /// The entry at `position` of `list`, read through the trie's address.
+    @inline(__always)
+    fileprivate static func entry(_ position: Int, of list: EntryList, in trie: UnsafePointer<RouteTrie>) -> Int32 {
+        position == 0 ? list.first : trie.pointee.moreEntries[Int(list.more)][position - 1]
     }
 
     /// Finds the routes that match `components`, in match order: priority, then specificity, then registration.
@@ -251,13 +262,8 @@ struct RouteTrie: Sendable {
             let list = Int(trie.pointee.nodes[node].wildcard)
             if wildcards, list < 0 { return }
             let entries = wildcards ? trie.pointee.wildcardLists[list].entries : trie.pointee.nodes[node].endings
-            // The list is read here in place, not through its methods, which take the trie's lists as an argument
-            // (a retain and a release).
-            guard entries.first >= 0 else { return }
-            let more = Int(entries.more)
-            let count = more < 0 ? 1 : 1 + trie.pointee.moreEntries[more].count
-            for position in 0..<count {
-                let entryIndex = position == 0 ? entries.first : trie.pointee.moreEntries[more][position - 1]
+            for position in 0..<RouteTrie.count(of: entries, in: trie) {
+                let entryIndex = RouteTrie.entry(position, of: entries, in: trie)
                 let priority = trie.pointee.entries[Int(entryIndex)].priority
                 if bestOnly, best != nil, priority <= bestPriority { return }
                 guard accepts(Int(entryIndex)) else { continue }
@@ -289,16 +295,6 @@ struct EntryList: Sendable {
     private(set) var first: Int32 = -1
     /// The list of the others in the trie's lists, `-1` for none.
     private(set) var more: Int32 = -1
-
-    /// How many entries there are, given the trie's lists.
-    func count(more lists: [[Int32]]) -> Int {
-        first < 0 ? 0 : more < 0 ? 1 : 1 + lists[Int(more)].count
-    }
-
-    /// The entry at `position`, given the trie's lists.
-    func entry(_ position: Int, more lists: [[Int32]]) -> Int32 {
-        position == 0 ? first : lists[Int(more)][position - 1]
-    }
 
     /// Inserts `entry` at `position`, which is at most the count, keeping the others in the trie's lists.
     mutating func insert(_ entry: Int32, at position: Int, more lists: inout [[Int32]]) {
