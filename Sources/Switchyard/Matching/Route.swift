@@ -146,8 +146,12 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
     func parameterValues(in components: SplitComponents) -> [String] {
         var depths = fields.parameterDepths
         guard !fields.hasDeepParameters else {
-            let segments = self.segments
-            return segments.indices.filter { segments[$0].isParameter }.map(components.value(at:))
+            // Past the mask's reach, the depths come from the expansion's text, read without parsing it.
+            var values: [String] = []
+            fields.pattern.expanded[fields.expansionIndex].forEachWrittenSegment { depth, kind, _ in
+                if kind == .parameter { values.append(components.value(at: depth)) }
+            }
+            return values
         }
         guard depths != 0 else { return [] }
         var values: [String] = []

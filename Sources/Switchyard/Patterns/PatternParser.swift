@@ -51,13 +51,12 @@ struct PatternParser {
                     try parseExpansion(expansion, positions: positions)
                 })
         }
-        // A stable sort: longest first, the mask order kept among equals.
-        var sorted = expansions.enumerated()
+        // A stable sort: longest first, the mask order kept among equals. One group gives two masks at least, so
+        // the list is never empty.
+        let sorted = expansions.enumerated()
             .sorted { ($0.element.segments.count, -$0.offset) > ($1.element.segments.count, -$1.offset) }
-            .map(\.element)[...]
-        // One group gives two masks at least, so the list is never empty.
-        guard let first = sorted.popFirst() else { return collect(try parseExpansion(bytes, positions: nil)) }
-        return collect(first, others: Array(sorted))
+            .map(\.element)
+        return collect(sorted[0], others: Array(sorted.dropFirst()))
     }
 
     private func collect(
@@ -223,14 +222,16 @@ struct PatternParser {
                 .reservedCharacter, at: position(reserved, positions), in: pattern,
                 "'#' and '?' cannot appear in a pattern; write %23 or %3F for the character")
         }
-        if range.count == 1, star != nil { return .wildcard }
+        let text = UnsafeBufferPointer(rebasing: expansion[range])
+        // The kind by the same rule that reads it back from an expansion's text (see `Expansion`).
+        let kind = Segment.Kind(written: text)
+        if kind == .wildcard { return .wildcard }
         if let star {
             throw PatternError(
                 .wildcardInSegment, at: position(star, positions), in: pattern,
                 "'*' must be a whole segment; write %2A for the character")
         }
-        let text = UnsafeBufferPointer(rebasing: expansion[range])
-        if expansion[range.lowerBound] == UInt8(ascii: ":") {
+        if kind == .parameter {
             guard range.count > 1 else {
                 throw PatternError(
                     .emptyParameterName, at: position(range.lowerBound, positions), in: pattern,

@@ -195,7 +195,11 @@ struct Expansion: Sendable, Hashable {
     }
 
     /// How many parameter segments there are.
-    var parameterCount: Int { parameterNames.count }
+    var parameterCount: Int {
+        var count = 0
+        forEachWrittenSegment { _, kind, _ in if kind == .parameter { count += 1 } }
+        return count
+    }
 
     /// Each segment's rank, closed by the rank of "the pattern ends here", for ordering routes by specificity.
     var ranks: [UInt8] {
@@ -218,7 +222,7 @@ struct Expansion: Sendable, Hashable {
 }
 
 /// The segments of each of a pattern's expansions, in the pattern's order (see ``RoutePattern/parse(_:)``); the
-/// first inline, as in ``Expansions``.
+/// first apart, so that a pattern without optional groups makes no list of lists.
 struct ExpansionSegments {
     private let first: [Segment]
     private let others: [[Segment]]
