@@ -45,7 +45,7 @@ struct CompiledTable: Sendable {
     private(set) var hostRules = HostRules()
     /// The first trie entry of each registration, in registration order; its route and behaviour make the
     /// registration.
-    private var registrationStarts: [Int32] = []
+    private var registrationStarts = ChunkedList<Int32>()
     private(set) var trie: RouteTrie
     /// For each shape registered so far, the first trie entry of the registration that brought it, or `-1` once
     /// the shape has a duplicate: one lookup per route finds duplicates. A shape is where each of a registration's
@@ -55,9 +55,9 @@ struct CompiledTable: Sendable {
     private var groupedShapes: [[Int]: Int32] = [:]
     /// The route each trie entry stands for, built once when it is added, with what a match of it needs, so that
     /// matching builds and copies as little as it can.
-    private var entryRoutes: [Route] = []
+    private var entryRoutes = ChunkedList<Route>()
     /// What each trie entry's route runs when chosen.
-    private var entryActions: [RouteAction?] = []
+    private var entryActions = ChunkedList<RouteAction?>()
 
     init(table: RouteTable, foldsLiteralCase: Bool) {
         self.table = table

@@ -20,7 +20,7 @@ struct LiteralStore: Sendable {
     }
 
     fileprivate var bytes: [UInt8] = []
-    fileprivate var edges: [Edge] = []
+    fileprivate var edges = ChunkedList<Edge>()
     /// The indexes of the nodes that have one: few nodes do, so a node keeps a number (4 bytes), not a list.
     fileprivate var indexes: [Index] = []
 }

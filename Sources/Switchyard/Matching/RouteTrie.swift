@@ -18,7 +18,7 @@ struct TrieMatch {
 ///
 /// A search walks the trie depth first, trying at each node the literal edge, then the parameter edge, then
 /// the wildcards, so matches come out in specificity order, backtracking when a branch fails. Nodes live in
-/// one array (value semantics: a snapshot is a copy that shares storage until written).
+/// one ``ChunkedList`` (value semantics: a snapshot is a copy that shares storage until written).
 struct RouteTrie: Sendable {
     /// A node, 32 bytes of 4-byte fields: what few nodes have (a literal index, more than one route ending,
     /// routes waiting for a wildcard) lives in lists of the trie's, by number.
@@ -45,8 +45,8 @@ struct RouteTrie: Sendable {
     /// A shape slot that no registration has filled.
     static let noShape = Int32.min
 
-    private(set) var nodes = [Node()]
-    private(set) var entries: [TrieEntry] = []
+    private(set) var nodes = ChunkedList<Node>()
+    private(set) var entries = ChunkedList<TrieEntry>()
     private var wildcardLists: [WildcardList] = []
     /// The entries after the first of each ``EntryList`` that has more than one.
     private var moreEntries: [[Int32]] = []
@@ -56,6 +56,7 @@ struct RouteTrie: Sendable {
 
     init(foldsLiteralCase: Bool) {
         self.foldsLiteralCase = foldsLiteralCase
+        nodes.append(Node())
     }
 
     /// The key a literal or a component is looked up by.
@@ -173,13 +174,10 @@ struct RouteTrie: Sendable {
             return search.found
         }
         // Depth-first order is specificity order; a stable sort by priority puts priorities first.
-        return trie.pointee.entries.withUnsafeBufferPointer { entries in
-            found.enumerated()
-                .sorted {
-                    (entries[$0.element.entry].priority, -$0.offset) > (entries[$1.element.entry].priority, -$1.offset)
-                }
-                .map(\.element)
-        }
+        func priority(_ match: TrieMatch) -> Int { trie.pointee.entries[match.entry].priority }
+        return found.enumerated()
+            .sorted { (priority($0.element), -$0.offset) > (priority($1.element), -$1.offset) }
+            .map(\.element)
     }
 
     /// The first route in match order that matches `components`, found without building a list.

@@ -28,6 +28,41 @@ struct ConcurrencyTests {
         #expect(router.canRoute("app://new199") && router.canRoute("app://new199/1"))
     }
 
+    /// A table's lists grow by chunks of 4,096 past their first: a table of thousands of routes spans several, and a
+    /// duplicate rewrites the earlier registration's route wherever it is. Readers must see each route as it was
+    /// in their snapshot, never a half-written one, while both happen.
+    @Test func readersOfALargeTableSeeRoutesWhileDuplicatesRewriteThem() async throws {
+        let count = 9_000
+        let router = try Router((0..<count).map { "/a/\($0)" })
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                for index in stride(from: count - 1, through: 0, by: -1) {
+                    try? router.add("/a/\(index)", name: "again")
+                }
+                return true
+            }
+            for reader in 0..<3 {
+                group.addTask {
+                    for index in stride(from: reader, to: count, by: 7) {
+                        // The route registered first wins, duplicate or not.
+                        guard let match = try? router.match("app://a/\(index)"),
+                            match.route.expansion == "/a/\(index)", match.route.name == nil
+                        else { return false }
+                    }
+                    return true
+                }
+            }
+            for await consistent in group { #expect(consistent) }
+        }
+        let routes = router.routes(in: .global)
+        #expect(routes.count == 2 * count)
+        #expect(routes.allSatisfy { $0.isDuplicate })
+        for index in [0, 4_095, 4_096, 8_191, 8_192, count - 1] {
+            let matches = try router.matches("app://a/\(index)")
+            #expect(matches.map(\.route.name) == [nil, "again"])
+        }
+    }
+
     @Test func manyTasksAddAndMatchAtOnce() async throws {
         let router = Router()
         await withTaskGroup(of: Void.self) { group in
