@@ -12,6 +12,8 @@ struct LiteralStore: Sendable {
 
     /// The open-addressing index of a node that outgrew a scan of its edges.
     fileprivate struct Index: Sendable {
+        /// The node's most recently added edge, from which its edges are linked (to make the index again).
+        var first: Int32
         /// How many edges the node has.
         var count: Int32
         /// Edges in the store, by hash; `-1` is an empty slot. Its count is a power of two at least twice the
@@ -21,22 +23,21 @@ struct LiteralStore: Sendable {
 
     fileprivate var bytes: [UInt8] = []
     fileprivate var edges = ChunkedList<Edge>()
-    /// The indexes of the nodes that have one: few nodes do, so a node keeps a number (4 bytes), not a list.
+    /// The indexes of the nodes that have one: few nodes do, so a node keeps a number, not a list.
     fileprivate var indexes: [Index] = []
 }
 
 /// A trie node's literal edges: the child reached by each literal, found by the literal's UTF-8 bytes.
 ///
-/// The edges and the literals' bytes live in the trie's ``LiteralStore`` (a node keeps the first of its edges, not
+/// The edges and the literals' bytes live in the trie's ``LiteralStore`` (a node keeps one number, not
 /// a `String` per edge or an array of its own). Keys compare byte for byte, as ``ExactText`` does, never by
 /// canonical equivalence. A lookup follows the edges of a small node, comparing lengths and then bytes, or probes the
 /// open-addressing index of a large one by the component's FNV-1a hash (a few instructions a byte, against SipHash's
 /// fixed cost per call). An edge keeps no hash (16 bytes, not 20): an index made again hashes its literals again.
 struct LiteralEdges: Sendable {
-    /// The node's most recently added edge in the store, `-1` for none.
-    private var first: Int32 = -1
-    /// The node's index in the store, once it outgrows a scan; `-1` before.
-    private var index: Int32 = -1
+    /// The node's most recently added edge in the store, from which the others are linked; `-1` for none; `-2 - n`
+    /// once the node outgrew a scan, for the store's index `n`, which keeps the first edge itself.
+    private var head: Int32 = -1
 
     /// Up to this many edges a scan beats probing.
     private static let scanLimit = 8
@@ -59,9 +60,9 @@ struct LiteralEdges: Sendable {
             }
             return true
         }
-        let index = Int(trie.pointee.nodes[node].literals.index)
-        if index < 0 {
-            var position = trie.pointee.nodes[node].literals.first
+        let head = trie.pointee.nodes[node].literals.head
+        if head >= -1 {
+            var position = head
             while position >= 0 {
                 let edge = trie.pointee.literals.edges[Int(position)]
                 if matches(edge) { return edge.child }
@@ -69,6 +70,7 @@ struct LiteralEdges: Sendable {
             }
             return nil
         }
+        let index = Int(-2 - head)
         let mask = trie.pointee.literals.indexes[index].slots.count - 1
         var slot = Int(hash(key)) & mask
         while case let position = trie.pointee.literals.indexes[index].slots[slot], position >= 0 {
@@ -84,39 +86,44 @@ struct LiteralEdges: Sendable {
         let start = store.bytes.count
         store.bytes.append(contentsOf: literal)
         let position = Int32(store.edges.count)
-        store.edges.append(
-            LiteralStore.Edge(
-                start: UInt32(start), count: UInt32(literal.count), child: child, next: first))
-        first = position
-        if index >= 0 {
-            let index = Int(index)
+        if head < -1 {
+            let index = Int(-2 - head)
+            store.edges.append(
+                LiteralStore.Edge(
+                    start: UInt32(start), count: UInt32(literal.count), child: child,
+                    next: store.indexes[index].first))
+            store.indexes[index].first = position
             store.indexes[index].count += 1
             if store.indexes[index].slots.count < Int(store.indexes[index].count) * 2 {
-                rebuildIndex(index, in: &store)
+                Self.rebuildIndex(index, in: &store)
             } else {
                 Self.place(position, hash: Self.hash(literal), in: &store.indexes[index].slots)
             }
             return
         }
+        store.edges.append(
+            LiteralStore.Edge(start: UInt32(start), count: UInt32(literal.count), child: child, next: head))
+        head = position
         // A scanned node has at most `scanLimit` edges: counting them is a short walk.
         var count = 0
-        var edge = first
+        var edge = head
         while edge >= 0 {
             count += 1
             edge = store.edges[Int(edge)].next
         }
         if count > Self.scanLimit {
-            index = Int32(store.indexes.count)
-            store.indexes.append(LiteralStore.Index(count: Int32(count), slots: []))
-            rebuildIndex(Int(index), in: &store)
+            let index = store.indexes.count
+            store.indexes.append(LiteralStore.Index(first: head, count: Int32(count), slots: []))
+            Self.rebuildIndex(index, in: &store)
+            head = -2 - Int32(index)
         }
     }
 
-    private func rebuildIndex(_ index: Int, in store: inout LiteralStore) {
+    private static func rebuildIndex(_ index: Int, in store: inout LiteralStore) {
         var capacity = 16
         while capacity < Int(store.indexes[index].count) * 4 { capacity *= 2 }
         var slots = [Int32](repeating: -1, count: capacity)
-        var position = first
+        var position = store.indexes[index].first
         while position >= 0 {
             let edge = store.edges[Int(position)]
             let hash = store.bytes.withUnsafeBufferPointer {

@@ -20,7 +20,7 @@ struct TrieMatch {
 /// the wildcards, so matches come out in specificity order, backtracking when a branch fails. Nodes live in
 /// one ``ChunkedList`` (value semantics: a snapshot is a copy that shares storage until written).
 struct RouteTrie: Sendable {
-    /// A node, 32 bytes of 4-byte fields: what few nodes have (a literal index, more than one route ending,
+    /// A node, 24 bytes of 4-byte fields: what few nodes have (a literal index, more than one route ending,
     /// routes waiting for a wildcard) lives in lists of the trie's, by number.
     struct Node: Sendable {
         var literals = LiteralEdges()
@@ -48,7 +48,7 @@ struct RouteTrie: Sendable {
     private(set) var nodes = ChunkedList<Node>()
     private(set) var entries = ChunkedList<TrieEntry>()
     private var wildcardLists: [WildcardList] = []
-    /// The entries after the first of each ``EntryList`` that has more than one.
+    /// The entries of each ``EntryList`` that has more than one.
     private var moreEntries: [[Int32]] = []
     /// The literals' bytes and edges of every node.
     private(set) var literals = LiteralStore()
@@ -153,13 +153,15 @@ struct RouteTrie: Sendable {
     /// How many entries `list` holds, read through the trie's address (see ``Search``).
     @inline(__always)
     fileprivate static func count(of list: EntryList, in trie: UnsafePointer<RouteTrie>) -> Int {
-        list.first < 0 ? 0 : list.more < 0 ? 1 : 1 + trie.pointee.moreEntries[Int(list.more)].count
+        if let more = list.list { return trie.pointee.moreEntries[more].count }
+        return list.single == nil ? 0 : 1
     }
 
     /// The entry at `position` of `list`, read through the trie's address.
     @inline(__always)
     fileprivate static func entry(_ position: Int, of list: EntryList, in trie: UnsafePointer<RouteTrie>) -> Int32 {
-        position == 0 ? list.first : trie.pointee.moreEntries[Int(list.more)][position - 1]
+        if let single = list.single { return single }
+        return trie.pointee.moreEntries[list.list ?? 0][position]
     }
 
     /// Finds the routes that match `components`, in match order: priority, then specificity, then registration.
@@ -285,30 +287,29 @@ struct RouteTrie: Sendable {
     }
 }
 
-/// The entries that end at a trie node (or wait there for a wildcard), in precedence order, in 8 bytes: the first
-/// inline, and the others, when there are any (duplicate shapes, or one shape with different priorities or
-/// constraints), in a list of the trie's, by number.
+/// The entries that end at a trie node (or wait there for a wildcard), in precedence order, in 4 bytes: one entry
+/// inline, or, when there are more (duplicate shapes, or one shape with different priorities or constraints), the
+/// number of a list of the trie's that holds them all.
 struct EntryList: Sendable {
-    /// The first entry, `-1` for none.
-    private(set) var first: Int32 = -1
-    /// The list of the others in the trie's lists, `-1` for none.
-    private(set) var more: Int32 = -1
+    /// The one entry; `-1` for none; `-2 - n` for the trie's list `n`.
+    private var value: Int32 = -1
 
-    /// Inserts `entry` at `position`, which is at most the count, keeping the others in the trie's lists.
+    /// The trie's list that holds the entries, when there is more than one.
+    var list: Int? { value < -1 ? Int(-2 - value) : nil }
+
+    /// The one entry, when there is exactly one.
+    var single: Int32? { value >= 0 ? value : nil }
+
+    /// Inserts `entry` at `position`, which is at most the count, moving the entries to a list of the trie's
+    /// when there are two.
     mutating func insert(_ entry: Int32, at position: Int, more lists: inout [[Int32]]) {
-        guard first >= 0 else {
-            first = entry
-            return
-        }
-        if more < 0 {
-            more = Int32(lists.count)
-            lists.append([])
-        }
-        if position == 0 {
-            lists[Int(more)].insert(first, at: 0)
-            first = entry
+        if value == -1 {
+            value = entry
+        } else if value >= 0 {
+            lists.append(position == 0 ? [entry, value] : [value, entry])
+            value = -2 - Int32(lists.count - 1)
         } else {
-            lists[Int(more)].insert(entry, at: position - 1)
+            lists[Int(-2 - value)].insert(entry, at: position)
         }
     }
 }

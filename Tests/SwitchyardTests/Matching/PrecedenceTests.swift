@@ -239,4 +239,22 @@ struct PrecedenceTests {
         #expect(try router.match("p/q")?.route.expansion == "/p/:x")
         #expect(try router.matches("p/q").map(\.route.priority) == [higher, lower])
     }
+
+    /// Routes of one shape share a trie node: the first is kept inline, and from the second on all of them in a list,
+    /// each inserted where its priority puts it. Whatever order the priorities come in, the routes come out by
+    /// priority, then in the order they were added; for routes that end there and routes that wait for a wildcard.
+    @Test(
+        "routes of one shape come out by priority, then registration",
+        arguments: [[0, 5], [5, 0], [0, 5, 3, 5, -1, 3], [2, 2, 2], [1, 2, 3, 4], [4, 3, 2, 1]],
+        ["/same/:x", "/same/*"])
+    func routesOfOneShapeKeepPrecedence(priorities: [Int], pattern: String) throws {
+        let router = Router()
+        for (index, priority) in priorities.enumerated() {
+            try router.add(pattern, name: "r\(index)", priority: priority)
+        }
+        let expected = priorities.enumerated().sorted { ($0.element, -$0.offset) > ($1.element, -$1.offset) }
+            .map { "r\($0.offset)" }
+        #expect(try router.matches("app://same/7").map(\.route.name) == expected)
+        #expect(try router.match("app://same/7")?.route.name == expected.first)
+    }
 }
