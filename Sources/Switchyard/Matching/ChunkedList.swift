@@ -29,6 +29,12 @@ struct ChunkedList<Element: Sendable>: RandomAccessCollection, Sendable {
         _modify { yield &chunks[position >> Self.chunkShift][position & (Self.chunkSize - 1)] }
     }
 
+    /// The chunk that holds the element at `position`, and the element's place in it: what a value that keeps one
+    /// element without copying it holds (one reference, shared with the list until either writes).
+    func chunk(containing position: Int) -> (elements: [Element], offset: Int) {
+        (chunks[position >> Self.chunkShift], position & (Self.chunkSize - 1))
+    }
+
     mutating func append(_ element: Element) {
         let chunk = count >> Self.chunkShift
         if chunk == chunks.count {

@@ -53,9 +53,9 @@ struct CompiledTable: Sendable {
     /// usual case, has one expansion and a shape that is one number, whose slot is in the trie node it ends at
     /// (``RouteTrie/subscript(shapeAt:)``); the slots of patterns with groups are here.
     private var groupedShapes: [[Int]: Int32] = [:]
-    /// The route each trie entry stands for, built once when it is added, with what a match of it needs, so that
-    /// matching builds and copies as little as it can.
-    private var entryRoutes = ChunkedList<Route>()
+    /// The fields of the route each trie entry stands for, made once when it is added, with what a match of it
+    /// needs, so that matching builds and copies as little as it can. A ``Route`` refers to them where they are.
+    private var entryRoutes = ChunkedList<RouteRecord>()
     /// What each trie entry's route runs when chosen.
     private var entryActions = ChunkedList<RouteAction?>()
 
@@ -87,7 +87,7 @@ struct CompiledTable: Sendable {
     mutating func add(_ registration: Registration) {
         let segments = registration.pattern.segments
         add(
-            Route(registration, segments: segments[0], in: table),
+            RouteRecord(registration, segments: segments[0], in: table),
             behavior: RouteBehavior(action: registration.action, constraints: registration.constraints),
             segments: segments)
     }
@@ -95,7 +95,7 @@ struct CompiledTable: Sendable {
     /// Adds a registration, given as the route of its first expansion (made before the caller takes the router's
     /// lock), what it runs, and the segments of its pattern's expansions, which the parser gave (the pattern does
     /// not keep them); the table keeps that route, and makes one for each other expansion.
-    mutating func add(_ first: Route, behavior: RouteBehavior, segments: ExpansionSegments) {
+    mutating func add(_ first: RouteRecord, behavior: RouteBehavior, segments: ExpansionSegments) {
         let firstEntry = trie.entries.count
         registrationStarts.append(Int32(firstEntry))
         let expansions = first.pattern.expanded
@@ -157,7 +157,13 @@ struct CompiledTable: Sendable {
 
     /// Every route in match order: priority, then specificity (segment by segment, a literal before a
     /// parameter, a pattern that ends before a wildcard), then registration.
-    var routes: [Route] { entriesInMatchOrder.map { entryRoutes[$0] } }
+    var routes: [Route] { entriesInMatchOrder.map(route(ofEntry:)) }
+
+    /// The route of a trie entry, which refers to its fields in the table's list.
+    private func route(ofEntry entry: Int) -> Route {
+        let (records, offset) = entryRoutes.chunk(containing: entry)
+        return Route(records, at: offset)
+    }
 
     /// The trie entries in the order of ``routes``.
     private var entriesInMatchOrder: [Int] {
@@ -180,7 +186,7 @@ struct CompiledTable: Sendable {
 
     /// The routes in match order, each with its constraints.
     var routesWithConstraints: [(route: Route, constraints: [String: ParameterConstraint])] {
-        entriesInMatchOrder.map { (entryRoutes[$0], behavior(ofEntry: $0).constraints) }
+        entriesInMatchOrder.map { (route(ofEntry: $0), behavior(ofEntry: $0).constraints) }
     }
 
     /// The matches of a link split for `table`, in match order, each with what runs for it.
@@ -193,7 +199,7 @@ struct CompiledTable: Sendable {
         trieSearch(in: table) { RouteTrie.search(in: $0, components) }.map { found in
             Candidate(
                 match: RouteMatch(
-                    capture(found, components, route: table.pointee.entryRoutes[found.entry]), link: link),
+                    capture(found, components, in: table), link: link),
                 action: table.pointee.entryActions[found.entry])
         }
     }
@@ -202,7 +208,7 @@ struct CompiledTable: Sendable {
     /// its link.
     static func bestCapture(in table: UnsafePointer<CompiledTable>, _ components: SplitComponents) -> RouteCapture? {
         guard let found = trieSearch(in: table, { RouteTrie.best(in: $0, components) }) else { return nil }
-        return capture(found, components, route: table.pointee.entryRoutes[found.entry])
+        return capture(found, components, in: table)
     }
 
     /// Calls `search` with the address of the table's trie.
@@ -214,9 +220,13 @@ struct CompiledTable: Sendable {
         return search(trie)
     }
 
-    private static func capture(_ found: TrieMatch, _ components: SplitComponents, route: Route) -> RouteCapture {
-        RouteCapture(
-            route: route, parameterValues: route.parameterValues(in: components),
+    /// What the route of `found` captured from `components`, its fields read where the table keeps them.
+    private static func capture(
+        _ found: TrieMatch, _ components: SplitComponents, in table: UnsafePointer<CompiledTable>
+    ) -> RouteCapture {
+        let (records, offset) = table.pointee.entryRoutes.chunk(containing: found.entry)
+        return RouteCapture(
+            route: Route(records, at: offset), parameterValues: records[offset].parameterValues(in: components),
             wildcardComponents: found.wildcardStart.map(components.values(from:)))
     }
 }

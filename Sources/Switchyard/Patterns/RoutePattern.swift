@@ -48,7 +48,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         self = try Self.parse(pattern).pattern
     }
 
-    private init(_ expanded: Expansions) {
+    /// The pattern whose expansions are `expanded`.
+    init(_ expanded: Expansions) {
         written = expanded.written
         listedExpansions = expanded.listed
     }

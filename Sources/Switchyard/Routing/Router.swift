@@ -78,7 +78,7 @@ public final class Router: Sendable {
                 "there is a constraint for '\(unknown)', which is not a parameter")
         }
         // Made before the lock is taken: the table keeps this route, and the behaviour beside it.
-        let route = Route(
+        let route = RouteRecord(
             pattern: parsed, name: name, priority: priority, tag: tag, expansion: 0, segments: segments[0], in: table)
         let behavior = RouteBehavior(action: action, constraints: constraints)
         let foldsCase = options.matchesLiteralsCaseInsensitively

@@ -127,6 +127,25 @@ struct PrecedenceTests {
         #expect(walk.routes.map(\.isDuplicate) == [true, true])
     }
 
+    /// A route is a value: one found before its table changes keeps what it was, and routes compare and hash by what
+    /// they are, however they were found.
+    @Test func aRouteFoundBeforeItsTableChangesKeepsWhatItWas() throws {
+        let router = Router()
+        for index in 0..<5_000 { try router.add("/filler/\(index)") }
+        try router.add("/a", name: "first")
+        let before = try #require(try router.match("a")).route
+        let again = try #require(try router.match("a")).route
+        #expect(before == again && before.hashValue == again.hashValue)
+
+        try router.add("/a", name: "second")
+        let after = try #require(try router.match("a")).route
+        #expect(!before.isDuplicate && after.isDuplicate)
+        #expect(before.name == "first" && after.name == "first")
+        #expect(before != after)
+        #expect(Set([before, again, after]).count == 2)
+        #expect(router.routes.filter { $0.expansion == "/a" }.map(\.isDuplicate) == [true, true])
+    }
+
     /// A route keeps its name, priority and table when it is marked a duplicate, and every expansion of a pattern
     /// has them; a route that has none of them reports the defaults.
     @Test func marksAndExpansionsKeepTheRegistrationsDescription() throws {

@@ -14,9 +14,11 @@ struct TurnpikeMatchingTests {
         #expect(try router.match("about/team")?.parameters == [:])
     }
 
-    @Test("parameters are captured at every depth, past the 64th segment too", arguments: [1, 63, 64, 65, 100])
+    @Test(
+        "parameters are captured at every depth, past the 32nd segment too",
+        arguments: [1, 31, 32, 33, 63, 64, 65, 100])
     func parametersAreCapturedAtEveryDepth(depth: Int) throws {
-        // A route keeps which of its first 64 segments are parameters; deeper ones are found from the segments.
+        // A route keeps which of its first 32 segments are parameters; deeper ones are found from the segments.
         var options = RouterOptions()
         options.limits.maxComponents = 128
         let router = Router(options: options)

@@ -1,0 +1,166 @@
+/// A route's fields, as a table keeps them, 32 bytes with no object of their own: the routes of a table lie end to
+/// end in its lists, where one object a route cost 60 bytes and an allocation each. A ``Route`` reads them where the
+/// table keeps them.
+struct RouteRecord: Sendable {
+    /// The pattern as written.
+    private let written: String
+    /// What few routes have, in an object made only for them and shared by the routes of one registration.
+    private let extras: Extras?
+    /// Bit `d` is set when segment `d` is a parameter, for the first 32 segments: a match collects the values
+    /// without reading the segments.
+    private let parameterDepths: UInt32
+    /// Which of the pattern's expansions the route is: fewer than 2 to the power of
+    /// ``RoutePattern/maxOptionalGroups`` (8), so at most 255.
+    private let storedExpansionIndex: UInt8
+    /// Whether another route in the same table has a pattern of the same shape (the same segments, parameter
+    /// names aside). Both are kept: the one registered first runs first, the other only if it declines.
+    let isDuplicate: Bool
+    /// Whether a parameter comes after the first 32 segments, where ``parameterDepths`` cannot tell.
+    private let hasDeepParameters: Bool
+
+    /// What few routes have: a name, a tag, a priority other than 0, a scheme's table, or a pattern with optional
+    /// groups, whose expansions are listed.
+    private final class Extras: Sendable {
+        let name: String?
+        let priority: Int
+        let tag: Int?
+        let table: RouteTable
+        let listedExpansions: [Expansion]
+
+        /// What a route with these values keeps apart: `nil` when they are all the defaults.
+        static func make(pattern: RoutePattern, name: String?, priority: Int, tag: Int?, table: RouteTable) -> Extras? {
+            let listed = pattern.expanded.listed
+            guard name != nil || priority != 0 || tag != nil || table != .global || !listed.isEmpty else { return nil }
+            return Extras(name: name, priority: priority, tag: tag, table: table, listedExpansions: listed)
+        }
+
+        private init(name: String?, priority: Int, tag: Int?, table: RouteTable, listedExpansions: [Expansion]) {
+            self.name = name
+            self.priority = priority
+            self.tag = tag
+            self.table = table
+            self.listedExpansions = listedExpansions
+        }
+    }
+
+    private init(
+        written: String, extras: Extras?, expansionIndex: Int, isDuplicate: Bool, parameterDepths: UInt32,
+        hasDeepParameters: Bool
+    ) {
+        self.written = written
+        self.extras = extras
+        storedExpansionIndex = UInt8(clamping: expansionIndex)
+        self.isDuplicate = isDuplicate
+        self.parameterDepths = parameterDepths
+        self.hasDeepParameters = hasDeepParameters
+    }
+
+    /// The fields of an expansion whose segments are `segments`.
+    private init(written: String, extras: Extras?, expansionIndex: Int, segments: [Segment], isDuplicate: Bool) {
+        var depths: UInt32 = 0
+        var hasDeepParameters = false
+        for (depth, segment) in segments.enumerated() where segment.isParameter {
+            if depth < 32 { depths |= 1 << depth } else { hasDeepParameters = true }
+        }
+        self.init(
+            written: written, extras: extras, expansionIndex: expansionIndex, isDuplicate: isDuplicate,
+            parameterDepths: depths, hasDeepParameters: hasDeepParameters)
+    }
+
+    /// The fields of a pattern's expansion at `index` (`0`, the longest, for a pattern without groups), whose
+    /// segments the caller has from the parser (the pattern does not keep them).
+    init(
+        pattern: RoutePattern, name: String?, priority: Int, tag: Int?, expansion index: Int, segments: [Segment],
+        in table: RouteTable
+    ) {
+        self.init(
+            written: pattern.written,
+            extras: Extras.make(pattern: pattern, name: name, priority: priority, tag: tag, table: table),
+            expansionIndex: index, segments: segments, isDuplicate: false)
+    }
+
+    /// The fields of the registration's first expansion, whose segments are `segments`; what the registration runs
+    /// is not part of it.
+    init(_ registration: Registration, segments: [Segment], in table: RouteTable) {
+        self.init(
+            pattern: registration.pattern, name: registration.name, priority: registration.priority,
+            tag: registration.tag, expansion: 0, segments: segments, in: table)
+    }
+
+    /// The fields of the same registration's expansion at `index`, whose segments are `segments`, marked as a
+    /// duplicate or not.
+    func sibling(expansion index: Int, segments: [Segment], isDuplicate: Bool) -> RouteRecord {
+        RouteRecord(
+            written: written, extras: extras, expansionIndex: index, segments: segments, isDuplicate: isDuplicate)
+    }
+
+    /// The same fields, marked as a duplicate or not.
+    func with(isDuplicate: Bool) -> RouteRecord {
+        RouteRecord(
+            written: written, extras: extras, expansionIndex: expansionIndex, isDuplicate: isDuplicate,
+            parameterDepths: parameterDepths, hasDeepParameters: hasDeepParameters)
+    }
+
+    /// Which of the pattern's expansions the route is.
+    var expansionIndex: Int { Int(storedExpansionIndex) }
+
+    private var expanded: Expansions { Expansions(written: written, listed: extras?.listedExpansions ?? []) }
+
+    /// The registration the route comes from, with what it runs, which its table keeps.
+    func registration(with behavior: RouteBehavior) -> Registration {
+        Registration(
+            pattern: pattern, name: name, priority: priority, constraints: behavior.constraints,
+            action: behavior.action, tag: tag)
+    }
+
+    /// The expansion's segments, parsed again from its text (see ``Expansion``).
+    var segments: [Segment] { expanded[expansionIndex].segments }
+
+    /// Calls `body` with the name of each of the expansion's parameters, in order, read from its text without
+    /// parsing it.
+    func forEachParameterName(_ body: (String) -> Void) {
+        expanded[expansionIndex].forEachParameterName(body)
+    }
+
+    /// The values the route's parameters capture from a link's components, in pattern order: one allocation, for
+    /// a route with parameters.
+    func parameterValues(in components: SplitComponents) -> [String] {
+        var depths = parameterDepths
+        guard !hasDeepParameters else {
+            // Past the mask's reach, the depths come from the expansion's text, read without parsing it.
+            var values: [String] = []
+            expanded[expansionIndex].forEachWrittenSegment { depth, kind, _ in
+                if kind == .parameter { values.append(components.value(at: depth)) }
+            }
+            return values
+        }
+        guard depths != 0 else { return [] }
+        var values: [String] = []
+        values.reserveCapacity(depths.nonzeroBitCount)
+        while depths != 0 {
+            values.append(components.value(at: depths.trailingZeroBitCount))
+            depths &= depths - 1
+        }
+        return values
+    }
+
+    /// The pattern as written, with its optional groups.
+    var pattern: RoutePattern { RoutePattern(expanded) }
+    /// This route's expansion of the pattern (`/path/:thing/new`).
+    var expansion: String { expanded[expansionIndex].text }
+    /// The name given at registration, for reverse routing and diagnostics.
+    var name: String? { extras?.name }
+    /// The priority given at registration: higher is tried first. The default is 0.
+    var priority: Int { extras?.priority ?? 0 }
+    /// The table the route is in.
+    var table: RouteTable { extras?.table ?? .global }
+    /// A number the registrant chose: the index of a route file's declaration.
+    var tag: Int? { extras?.tag }
+
+    /// Whether two records are the same route: the same text and the same extras are the same pattern, name,
+    /// priority, table and tag.
+    func isIdentical(to other: RouteRecord) -> Bool {
+        written == other.written && extras === other.extras && storedExpansionIndex == other.storedExpansionIndex
+            && isDuplicate == other.isDuplicate
+    }
+}
