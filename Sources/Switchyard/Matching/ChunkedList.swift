@@ -25,7 +25,8 @@ struct ChunkedList<Element: Sendable>: RandomAccessCollection, Sendable {
     var endIndex: Int { count }
 
     subscript(position: Int) -> Element {
-        @inline(__always) get { chunks[position >> Self.chunkShift][position & (Self.chunkSize - 1)] }
+        // Yielded in place, not returned: reading one field of an element copies nothing else of it.
+        _read { yield chunks[position >> Self.chunkShift][position & (Self.chunkSize - 1)] }
         _modify { yield &chunks[position >> Self.chunkShift][position & (Self.chunkSize - 1)] }
     }
 

@@ -26,7 +26,7 @@ struct Registration: Sendable {
 ///
 /// A table keeps them beside its routes, never in them: a request carries its route, and a handler (or a
 /// constraint) that keeps requests would otherwise keep itself, and what it holds, alive. It keeps each entry's
-/// action, and its constraints once, by depth, in the trie's entries, where a search tests them.
+/// action, and its constraints once, by depth, in the trie, where a search tests them.
 struct RouteBehavior: Sendable {
     var action: RouteAction?
     var constraints: [String: ParameterConstraint]
@@ -34,8 +34,8 @@ struct RouteBehavior: Sendable {
 
 /// A route table's state: its settings, its registrations in order, and the trie compiled from them.
 ///
-/// A registration is kept once: its description (pattern, name, priority) in the ``Route`` of each of its
-/// expansions, so that a table holds one object per route, and its ``RouteBehavior`` beside them.
+/// A registration is kept once: its description (pattern, name, priority) in the ``RouteRecord`` of each of its
+/// expansions, which the trie keeps end to end (no object per route), and its ``RouteBehavior`` beside them.
 struct CompiledTable: Sendable {
     let table: RouteTable
     var settings = TableSettings() {
@@ -43,9 +43,6 @@ struct CompiledTable: Sendable {
     }
     /// The settings' host rules, made once rather than on every lookup.
     private(set) var hostRules = HostRules()
-    /// The first trie entry of each registration, in registration order; its route and behaviour make the
-    /// registration.
-    private var registrationStarts = ChunkedList<Int32>()
     private(set) var trie: RouteTrie
     /// For each shape registered so far, the first trie entry of the registration that brought it, or `-1` once
     /// the shape has a duplicate: one lookup per route finds duplicates. A shape is where each of a registration's
@@ -53,9 +50,6 @@ struct CompiledTable: Sendable {
     /// usual case, has one expansion and a shape that is one number, whose slot is in the trie node it ends at
     /// (``RouteTrie/subscript(shapeAt:)``); the slots of patterns with groups are here.
     private var groupedShapes: [[Int]: Int32] = [:]
-    /// The fields of the route each trie entry stands for, made once when it is added, with what a match of it
-    /// needs, so that matching builds and copies as little as it can. A ``Route`` refers to them where they are.
-    private var entryRoutes = ChunkedList<RouteRecord>()
     /// What each trie entry's route runs when chosen.
     private var entryActions = ChunkedList<RouteAction?>()
 
@@ -64,20 +58,27 @@ struct CompiledTable: Sendable {
         trie = RouteTrie(foldsLiteralCase: foldsLiteralCase)
     }
 
-    var isEmpty: Bool { registrationStarts.isEmpty }
+    var isEmpty: Bool { trie.records.isEmpty }
+
+    /// The first trie entry of each registration, in registration order: the entries of a registration's expansions
+    /// are consecutive, the first of them its pattern's expansion 0. Its route and behaviour make the registration.
+    private var registrationStarts: some Collection<Int> {
+        trie.records.indices.lazy.filter { [trie] in trie.records[$0].expansionIndex == 0 }
+    }
 
     /// The registrations, in registration order, each with its behaviour.
     var registrations: some Collection<Registration> {
         registrationStarts.lazy.map { [self] start in
-            entryRoutes[Int(start)].registration(with: behavior(ofEntry: Int(start)))
+            trie.records[start].registration(with: behavior(ofEntry: start))
         }
     }
 
     /// What an entry's route runs: its action, and its constraints by the names of the parameters they test.
     private func behavior(ofEntry entry: Int) -> RouteBehavior {
-        let constraints = trie.entries[entry].constraints
-        guard !constraints.isEmpty else { return RouteBehavior(action: entryActions[entry], constraints: [:]) }
-        let segments = entryRoutes[entry].segments
+        guard let constraints = trie.constraints[Int32(entry)] else {
+            return RouteBehavior(action: entryActions[entry], constraints: [:])
+        }
+        let segments = trie.records[entry].segments
         let named = constraints.compactMap { depth, constraint in
             segments[depth].parameterName.map { ($0, constraint) }
         }
@@ -96,8 +97,7 @@ struct CompiledTable: Sendable {
     /// lock), what it runs, and the segments of its pattern's expansions, which the parser gave (the pattern does
     /// not keep them); the table keeps that route, and makes one for each other expansion.
     mutating func add(_ first: RouteRecord, behavior: RouteBehavior, segments: ExpansionSegments) {
-        let firstEntry = trie.entries.count
-        registrationStarts.append(Int32(firstEntry))
+        let firstEntry = trie.records.count
         let expansions = first.pattern.expanded
         let constraints = behavior.constraints
         var terminals: [Int] = []  // filled only for a pattern with optional groups: no allocation otherwise
@@ -107,7 +107,10 @@ struct CompiledTable: Sendable {
             let depths = constraints.compactMap { name, constraint in
                 segments.firstIndex { $0.parameterName == name }.map { (depth: $0, constraint: constraint) }
             }
-            let terminal = trie.insert(segments, TrieEntry(priority: first.priority, constraints: depths))
+            let record =
+                expansionIndex == 0
+                ? first : first.sibling(expansion: expansionIndex, segments: segments, isDuplicate: false)
+            let terminal = trie.insert(segments, record, constraints: depths)
             if expansionIndex == 0 { firstTerminal = terminal }
             if expansions.count > 1 { terminals.append(terminal) }
         }
@@ -115,17 +118,13 @@ struct CompiledTable: Sendable {
             expansions.count == 1
             ? Self.register(&trie[shapeAt: firstTerminal], firstEntry: firstEntry)
             : Self.register(&groupedShapes[terminals], firstEntry: firstEntry)
-        if let earlier, earlier >= 0 {
-            // The first duplicate of a shape: the registration that brought it becomes a duplicate too.
-            let count = entryRoutes[earlier].pattern.expanded.count
-            for entryIndex in earlier..<earlier + count {
-                entryRoutes[entryIndex] = entryRoutes[entryIndex].with(isDuplicate: true)
+        if let earlier {
+            // A duplicate; the first of its shape makes the registration that brought the shape one too.
+            let count = expansions.count
+            if earlier >= 0 {
+                for entry in earlier..<earlier + count { trie.markDuplicate(entry: entry) }
             }
-        }
-        let isDuplicate = earlier != nil
-        entryRoutes.append(first.with(isDuplicate: isDuplicate))
-        for index in expansions.indices.dropFirst() {
-            entryRoutes.append(first.sibling(expansion: index, segments: segments[index], isDuplicate: isDuplicate))
+            for entry in firstEntry..<firstEntry + count { trie.markDuplicate(entry: entry) }
         }
         for _ in expansions.indices { entryActions.append(behavior.action) }
     }
@@ -148,7 +147,7 @@ struct CompiledTable: Sendable {
         var rebuilt = CompiledTable(table: table, foldsLiteralCase: trie.foldsLiteralCase)
         rebuilt.settings = settings
         for start in kept {
-            let route = entryRoutes[start]
+            let route = trie.records[start].with(isDuplicate: false)
             rebuilt.add(route, behavior: behavior(ofEntry: start), segments: route.pattern.segments)
         }
         self = rebuilt
@@ -161,7 +160,7 @@ struct CompiledTable: Sendable {
 
     /// The route of a trie entry, which refers to its fields in the table's list.
     private func route(ofEntry entry: Int) -> Route {
-        let (records, offset) = entryRoutes.chunk(containing: entry)
+        let (records, offset) = trie.records.chunk(containing: entry)
         return Route(records, at: offset)
     }
 
@@ -169,9 +168,9 @@ struct CompiledTable: Sendable {
     private var entriesInMatchOrder: [Int] {
         // Each entry's ranks are made once, not once per comparison; entries are in registration order.
         var keys: [(priority: Int, ranks: [UInt8])] = []
-        keys.reserveCapacity(entryRoutes.count)
+        keys.reserveCapacity(trie.records.count)
         for start in registrationStarts {
-            let route = entryRoutes[Int(start)]
+            let route = trie.records[start]
             for expansion in route.pattern.expanded {
                 keys.append((route.priority, expansion.ranks))
             }
@@ -224,7 +223,7 @@ struct CompiledTable: Sendable {
     private static func capture(
         _ found: TrieMatch, _ components: SplitComponents, in table: UnsafePointer<CompiledTable>
     ) -> RouteCapture {
-        let (records, offset) = table.pointee.entryRoutes.chunk(containing: found.entry)
+        let (records, offset) = table.pointee.trie.records.chunk(containing: found.entry)
         return RouteCapture(
             route: Route(records, at: offset), parameterValues: records[offset].parameterValues(in: components),
             wildcardComponents: found.wildcardStart.map(components.values(from:)))

@@ -120,8 +120,9 @@ struct LiteralEdges: Sendable {
     }
 
     private static func rebuildIndex(_ index: Int, in store: inout LiteralStore) {
+        // Between a quarter and half full: a probe for a literal that is there, or not, takes one or two steps.
         var capacity = 16
-        while capacity < Int(store.indexes[index].count) * 4 { capacity *= 2 }
+        while capacity < Int(store.indexes[index].count) * 2 { capacity *= 2 }
         var slots = [Int32](repeating: -1, count: capacity)
         var position = store.indexes[index].first
         while position >= 0 {

@@ -14,9 +14,12 @@ struct RouteRecord: Sendable {
     private let storedExpansionIndex: UInt8
     /// Whether another route in the same table has a pattern of the same shape (the same segments, parameter
     /// names aside). Both are kept: the one registered first runs first, the other only if it declines.
-    let isDuplicate: Bool
+    private(set) var isDuplicate: Bool
     /// Whether a parameter comes after the first 32 segments, where ``parameterDepths`` cannot tell.
     private let hasDeepParameters: Bool
+    /// Whether the trie keeps constraints on the route's parameters (few routes have any): it sets this when it
+    /// takes the route, and looks them up only for such routes.
+    var isConstrained = false
 
     /// What few routes have: a name, a tag, a priority other than 0, a scheme's table, or a pattern with optional
     /// groups, whose expansions are listed.
@@ -43,18 +46,6 @@ struct RouteRecord: Sendable {
         }
     }
 
-    private init(
-        written: String, extras: Extras?, expansionIndex: Int, isDuplicate: Bool, parameterDepths: UInt32,
-        hasDeepParameters: Bool
-    ) {
-        self.written = written
-        self.extras = extras
-        storedExpansionIndex = UInt8(clamping: expansionIndex)
-        self.isDuplicate = isDuplicate
-        self.parameterDepths = parameterDepths
-        self.hasDeepParameters = hasDeepParameters
-    }
-
     /// The fields of an expansion whose segments are `segments`.
     private init(written: String, extras: Extras?, expansionIndex: Int, segments: [Segment], isDuplicate: Bool) {
         var depths: UInt32 = 0
@@ -62,9 +53,12 @@ struct RouteRecord: Sendable {
         for (depth, segment) in segments.enumerated() where segment.isParameter {
             if depth < 32 { depths |= 1 << depth } else { hasDeepParameters = true }
         }
-        self.init(
-            written: written, extras: extras, expansionIndex: expansionIndex, isDuplicate: isDuplicate,
-            parameterDepths: depths, hasDeepParameters: hasDeepParameters)
+        self.written = written
+        self.extras = extras
+        storedExpansionIndex = UInt8(clamping: expansionIndex)
+        self.isDuplicate = isDuplicate
+        parameterDepths = depths
+        self.hasDeepParameters = hasDeepParameters
     }
 
     /// The fields of a pattern's expansion at `index` (`0`, the longest, for a pattern without groups), whose
@@ -96,9 +90,9 @@ struct RouteRecord: Sendable {
 
     /// The same fields, marked as a duplicate or not.
     func with(isDuplicate: Bool) -> RouteRecord {
-        RouteRecord(
-            written: written, extras: extras, expansionIndex: expansionIndex, isDuplicate: isDuplicate,
-            parameterDepths: parameterDepths, hasDeepParameters: hasDeepParameters)
+        var marked = self
+        marked.isDuplicate = isDuplicate
+        return marked
     }
 
     /// Which of the pattern's expansions the route is.

@@ -1,10 +1,5 @@
-/// One expansion of a registered pattern, as the trie stores it: what a search needs to choose it. Entries are
-/// numbered in registration order, a pattern's expansions in their order; the table keeps the rest by number.
-struct TrieEntry: Sendable {
-    var priority: Int
-    /// The constraints on the expansion's parameters, by the component each parameter captures.
-    var constraints: [(depth: Int, constraint: ParameterConstraint)]
-}
+/// The constraints on an entry's parameters, by the component each parameter captures.
+typealias EntryConstraints = [(depth: Int, constraint: ParameterConstraint)]
 
 /// A match found in the trie, before it is dressed as a ``RouteMatch``.
 struct TrieMatch {
@@ -20,8 +15,9 @@ struct TrieMatch {
 /// the wildcards, so matches come out in specificity order, backtracking when a branch fails. Nodes live in
 /// one ``ChunkedList`` (value semantics: a snapshot is a copy that shares storage until written).
 struct RouteTrie: Sendable {
-    /// A node, 24 bytes of 4-byte fields: what few nodes have (a literal index, more than one route ending,
-    /// routes waiting for a wildcard) lives in lists of the trie's, by number.
+    /// A node, 20 bytes of 4-byte fields: what few nodes have (a literal index, more than one route ending,
+    /// routes waiting for a wildcard) lives in lists of the trie's, by number, and the bound of the priorities
+    /// below it in ``RouteTrie/priorityBounds``.
     struct Node: Sendable {
         var literals = LiteralEdges()
         var endings = EntryList()
@@ -29,8 +25,6 @@ struct RouteTrie: Sendable {
         /// that brought it, `-1` once it has a duplicate, ``RouteTrie/noShape`` before any (see
         /// ``CompiledTable``).
         var endingShape = RouteTrie.noShape
-        /// The highest priority of any route at or below this node, to prune a search for the best match.
-        var maxPriority = PriorityBound()
         var parameter: Int32 = -1
         /// The node's routes that wait for a wildcard, in ``RouteTrie/wildcardLists``; `-1` for none.
         var wildcard: Int32 = -1
@@ -46,7 +40,19 @@ struct RouteTrie: Sendable {
     static let noShape = Int32.min
 
     private(set) var nodes = ChunkedList<Node>()
-    private(set) var entries = ChunkedList<TrieEntry>()
+    /// The fields of each entry's route. Entries are numbered in registration order, a pattern's expansions in
+    /// their order; a search reads the routes' priorities here, when some route has one.
+    private(set) var records = ChunkedList<RouteRecord>()
+    /// The constraints of the entries whose routes have any, which few do (their records say so).
+    private(set) var constraints: [Int32: EntryConstraints] = [:]
+    /// Whether some route has a priority other than 0: until one does, a search reads no route's fields.
+    private var hasPriorities = false
+    /// The highest priority of any route at or below each node, to prune a search for the best match; kept once
+    /// some route has a priority other than 0. Until then no list is kept, and every node's bound is 0: each node
+    /// lies on the path of a route, and every route's priority is 0.
+    private var priorityBounds = ChunkedList<PriorityBound>()
+    /// Whether some route has constraints.
+    private var hasConstraints = false
     private var wildcardLists: [WildcardList] = []
     /// The entries of each ``EntryList`` that has more than one.
     private var moreEntries: [[Int32]] = []
@@ -65,14 +71,23 @@ struct RouteTrie: Sendable {
     /// A literal's or a component's text with its case folded, for a trie that folds literal case.
     static func folded(_ text: String) -> String { text.lowercased() }
 
-    /// Adds an expansion's entry.
+    /// Adds an entry for the route of `record`, an expansion whose segments are `segments`, with the constraints
+    /// on its parameters.
     /// - Returns: where the entry ended up: its node, doubled, plus one when the entry waits for a wildcard. Two
     ///   expansions end up at the same place exactly when they have the same shape (parameter names aside).
-    mutating func insert(_ segments: [Segment], _ entry: TrieEntry) -> Int {
-        let entryIndex = entries.count
-        entries.append(entry)
+    mutating func insert(_ segments: [Segment], _ record: RouteRecord, constraints: EntryConstraints) -> Int {
+        let entryIndex = records.count
+        var record = record
+        record.isConstrained = !constraints.isEmpty
+        if record.isConstrained {
+            self.constraints[Int32(entryIndex)] = constraints
+            hasConstraints = true
+        }
+        records.append(record)
+        let priority = record.priority
+        if priority != 0, !hasPriorities { keepPriorityBounds() }
         var node = 0
-        nodes[node].maxPriority.include(entry.priority)
+        includePriority(priority, at: node)
         for segment in segments {
             switch segment {
             case .literal(let text):
@@ -87,13 +102,13 @@ struct RouteTrie: Sendable {
                     wildcardLists.append(WildcardList())
                 }
                 let list = Int(nodes[node].wildcard)
-                let position = insertionPoint(for: entry, in: wildcardLists[list].entries)
+                let position = insertionPoint(for: priority, in: wildcardLists[list].entries)
                 wildcardLists[list].entries.insert(Int32(entryIndex), at: position, more: &moreEntries)
                 return node * 2 + 1
             }
-            nodes[node].maxPriority.include(entry.priority)
+            includePriority(priority, at: node)
         }
-        let position = insertionPoint(for: entry, in: nodes[node].endings)
+        let position = insertionPoint(for: priority, in: nodes[node].endings)
         nodes[node].endings.insert(Int32(entryIndex), at: position, more: &moreEntries)
         return node * 2
     }
@@ -126,25 +141,58 @@ struct RouteTrie: Sendable {
         }
     }
 
+    /// Starts to keep priority bounds, each node's 0 to begin with (see ``priorityBounds``).
+    private mutating func keepPriorityBounds() {
+        hasPriorities = true
+        var zero = PriorityBound()
+        zero.include(0)
+        for _ in nodes.indices { priorityBounds.append(zero) }
+    }
+
+    /// Takes a route's priority into the bound of a node on its path.
+    private mutating func includePriority(_ priority: Int, at node: Int) {
+        if hasPriorities { priorityBounds[node].include(priority) }
+    }
+
+    /// Whether a route at or below `node` may have a priority above `priority` (see ``PriorityBound``), read through
+    /// the trie's address.
+    @inline(__always)
+    fileprivate static func mayExceed(_ priority: Int, atOrBelow node: Int, in trie: UnsafePointer<RouteTrie>) -> Bool {
+        trie.pointee.hasPriorities ? trie.pointee.priorityBounds[node].mayExceed(priority) : 0 > priority
+    }
+
     private mutating func appendNode() -> Int {
+        if hasPriorities { priorityBounds.append(PriorityBound()) }
         nodes.append(Node())
         return nodes.count - 1
     }
 
-    /// Where `entry`, the newest, goes in a node's list, which is kept in precedence order: higher priority, then
-    /// registration (entry order). A binary search, so that many routes of one shape cost O(log n) each, and at
-    /// once at the end in the usual case of a route registered after the others with no higher priority.
-    private func insertionPoint(for entry: TrieEntry, in list: EntryList) -> Int {
+    /// Marks the route of `entry` as a duplicate.
+    mutating func markDuplicate(entry: Int) {
+        records[entry] = records[entry].with(isDuplicate: true)
+    }
+
+    /// The priority of the route of `entry`, read through the trie's address (see ``Search``).
+    @inline(__always)
+    fileprivate static func priority(ofEntry entry: Int, in trie: UnsafePointer<RouteTrie>) -> Int {
+        trie.pointee.hasPriorities ? trie.pointee.records[entry].priority : 0
+    }
+
+    /// Where the newest entry, of priority `newPriority`, goes in a node's list, which is kept in precedence order:
+    /// higher priority, then registration (entry order). A binary search, so that many routes of one shape cost
+    /// O(log n) each, and at once at the end in the usual case of a route registered after the others with no
+    /// higher priority.
+    private func insertionPoint(for newPriority: Int, in list: EntryList) -> Int {
         withUnsafePointer(to: self) { trie in
             func priority(at position: Int) -> Int {
-                trie.pointee.entries[Int(Self.entry(position, of: list, in: trie))].priority
+                Self.priority(ofEntry: Int(Self.entry(position, of: list, in: trie)), in: trie)
             }
             let count = Self.count(of: list, in: trie)
-            guard count > 0, entry.priority > priority(at: count - 1) else { return count }
+            guard count > 0, newPriority > priority(at: count - 1) else { return count }
             var (low, high) = (0, count - 1)
             while low < high {
                 let middle = (low + high) / 2
-                if entry.priority > priority(at: middle) { high = middle } else { low = middle + 1 }
+                if newPriority > priority(at: middle) { high = middle } else { low = middle + 1 }
             }
             return low
         }
@@ -176,7 +224,7 @@ struct RouteTrie: Sendable {
             return search.found
         }
         // Depth-first order is specificity order; a stable sort by priority puts priorities first.
-        func priority(_ match: TrieMatch) -> Int { trie.pointee.entries[match.entry].priority }
+        func priority(_ match: TrieMatch) -> Int { Self.priority(ofEntry: match.entry, in: trie) }
         return found.enumerated()
             .sorted { (priority($0.element), -$0.offset) > (priority($1.element), -$1.offset) }
             .map(\.element)
@@ -243,7 +291,7 @@ struct RouteTrie: Sendable {
         }
 
         mutating func visit(_ index: Int, depth: Int) {
-            if bestOnly, best != nil, !trie.pointee.nodes[index].maxPriority.mayExceed(bestPriority) { return }
+            if bestOnly, best != nil, !RouteTrie.mayExceed(bestPriority, atOrBelow: index, in: trie) { return }
             if depth == components.count {
                 consider(node: index, wildcards: false, wildcardStart: nil)
             } else {
@@ -264,7 +312,7 @@ struct RouteTrie: Sendable {
             let entries = wildcards ? trie.pointee.wildcardLists[list].entries : trie.pointee.nodes[node].endings
             for position in 0..<RouteTrie.count(of: entries, in: trie) {
                 let entryIndex = RouteTrie.entry(position, of: entries, in: trie)
-                let priority = trie.pointee.entries[Int(entryIndex)].priority
+                let priority = RouteTrie.priority(ofEntry: Int(entryIndex), in: trie)
                 if bestOnly, best != nil, priority <= bestPriority { return }
                 guard accepts(Int(entryIndex)) else { continue }
                 let match = TrieMatch(entry: Int(entryIndex), wildcardStart: wildcardStart)
@@ -279,10 +327,10 @@ struct RouteTrie: Sendable {
 
         /// Whether the entry's constraints accept the values its parameters would capture.
         private func accepts(_ entryIndex: Int) -> Bool {
-            if trie.pointee.entries[entryIndex].constraints.isEmpty { return true }
-            return trie.pointee.entries[entryIndex].constraints.allSatisfy {
-                $0.constraint.accepts(components.value(at: $0.depth))
-            }
+            guard trie.pointee.hasConstraints, trie.pointee.records[entryIndex].isConstrained,
+                let constraints = trie.pointee.constraints[Int32(entryIndex)]
+            else { return true }
+            return constraints.allSatisfy { $0.constraint.accepts(components.value(at: $0.depth)) }
         }
     }
 }

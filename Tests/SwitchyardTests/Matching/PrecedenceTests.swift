@@ -276,4 +276,17 @@ struct PrecedenceTests {
         #expect(try router.matches("app://same/7").map(\.route.name) == expected)
         #expect(try router.match("app://same/7")?.route.name == expected.first)
     }
+
+    /// A table keeps no priority bounds until some route has a priority other than 0; the routes added before then
+    /// must still be found when a route with a lower priority is found first, in a branch searched earlier.
+    @Test func routesAddedBeforeTheFirstPriorityStillWin() throws {
+        let router = Router()
+        try router.add("/p/:x")
+        try router.add("/p/:x/:y")
+        try router.add("/p/q", priority: -1)
+        try router.add("/p/q/r", priority: -2)
+        #expect(try router.match("p/q")?.route.expansion == "/p/:x")
+        #expect(try router.match("p/q/r")?.route.expansion == "/p/:x/:y")
+        #expect(try router.matches("p/q").map(\.route.priority) == [0, -1])
+    }
 }
