@@ -1,6 +1,7 @@
 /// A route as a table holds it: one expansion of a registered pattern, with its name, priority and table.
 ///
-/// A pattern with optional groups gives one route per expansion; each reports the pattern as written.
+/// A pattern with optional groups gives one route per expansion; each reports the pattern as written. A route is a
+/// value: one found before its table changes (a duplicate added, say) keeps what it was.
 ///
 /// ```swift
 /// try router.add("/path/:thing(/new)", name: "thing")
