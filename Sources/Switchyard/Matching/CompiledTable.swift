@@ -93,9 +93,9 @@ struct CompiledTable: Sendable {
             segments: segments)
     }
 
-    /// Adds a registration, given as the route of its first expansion (made before the caller takes the router's
-    /// lock), what it runs, and the segments of its pattern's expansions, which the parser gave (the pattern does
-    /// not keep them); the table keeps that route, and makes one for each other expansion.
+    /// Adds a registration, given as the fields of its first expansion's route (made before the caller takes the
+    /// router's lock), what it runs, and the segments of its pattern's expansions, which the parser gave (the
+    /// pattern does not keep them); the table keeps those fields, and makes them for each other expansion.
     mutating func add(_ first: RouteRecord, behavior: RouteBehavior, segments: ExpansionSegments) {
         let firstEntry = trie.records.count
         let expansions = first.pattern.expanded
