@@ -1,10 +1,11 @@
 /// A list that grows by fixed chunks once it is large, where an array doubles: a table's largest lists (its trie's
-/// nodes, edges and entries, and its routes) hold about what they need, never up to twice that.
+/// nodes, edges and routes' fields, and its routes' actions) hold about what they need, never up to twice that.
 ///
-/// An array that doubles when full holds on average a third more than it needs, and up to twice as much: with 100,000
-/// generated routes in arrays, a table held 5.3 MB (53 bytes a route, a fifth of its memory) that it did not use. Here the first
-/// chunk grows as an array does, up to ``chunkSize`` elements; each later chunk is made at that size at once, and
-/// filled. Growth copies no element already stored, so adding costs no more than appending to an array.
+/// An array that doubles when full holds on average a third more than it needs, and up to twice as much: with
+/// 100,000 generated routes in arrays, a table held 5.3 MB (53 bytes a route, a fifth of its memory) that it did not
+/// use. Here the first chunk grows as an array does, up to ``chunkSize`` elements; each later chunk is made at that
+/// size at once, and filled. Growth copies no element already stored; an append or a read reaches its chunk through
+/// the list of chunks, a few instructions more than an array's.
 ///
 /// Copies share their chunks until written, as arrays do: changing one element of a shared list copies the list of
 /// chunks and the one chunk written, not the whole list.
