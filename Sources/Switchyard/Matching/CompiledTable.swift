@@ -107,9 +107,7 @@ struct CompiledTable: Sendable {
             let depths = constraints.compactMap { name, constraint in
                 segments.firstIndex { $0.parameterName == name }.map { (depth: $0, constraint: constraint) }
             }
-            let record =
-                expansionIndex == 0
-                ? first : first.sibling(expansion: expansionIndex, segments: segments, isDuplicate: false)
+            let record = expansionIndex == 0 ? first : first.sibling(expansion: expansionIndex, segments: segments)
             let terminal = trie.insert(segments, record, constraints: depths)
             if expansionIndex == 0 { firstTerminal = terminal }
             if expansions.count > 1 { terminals.append(terminal) }
@@ -158,11 +156,7 @@ struct CompiledTable: Sendable {
     /// parameter, a pattern that ends before a wildcard), then registration.
     var routes: [Route] { entriesInMatchOrder.map(route(ofEntry:)) }
 
-    /// The route of a trie entry, which refers to its fields in the table's list.
-    private func route(ofEntry entry: Int) -> Route {
-        let (records, offset) = trie.records.chunk(containing: entry)
-        return Route(records, at: offset)
-    }
+    private func route(ofEntry entry: Int) -> Route { trie.records.route(at: entry) }
 
     /// The trie entries in the order of ``routes``.
     private var entriesInMatchOrder: [Int] {
@@ -197,8 +191,7 @@ struct CompiledTable: Sendable {
     ) -> [Candidate] {
         trieSearch(in: table) { RouteTrie.search(in: $0, components) }.map { found in
             Candidate(
-                match: RouteMatch(
-                    capture(found, components, in: table), link: link),
+                match: RouteMatch(capture(found, components, in: table), link: link),
                 action: table.pointee.entryActions[found.entry])
         }
     }
@@ -223,9 +216,9 @@ struct CompiledTable: Sendable {
     private static func capture(
         _ found: TrieMatch, _ components: SplitComponents, in table: UnsafePointer<CompiledTable>
     ) -> RouteCapture {
-        let (records, offset) = table.pointee.trie.records.chunk(containing: found.entry)
+        let route = table.pointee.trie.records.route(at: found.entry)
         return RouteCapture(
-            route: Route(records, at: offset), parameterValues: records[offset].parameterValues(in: components),
+            route: route, parameterValues: route.parameterValues(in: components),
             wildcardComponents: found.wildcardStart.map(components.values(from:)))
     }
 }

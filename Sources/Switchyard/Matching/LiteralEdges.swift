@@ -86,12 +86,12 @@ struct LiteralEdges: Sendable {
         let start = store.bytes.count
         store.bytes.append(contentsOf: literal)
         let position = Int32(store.edges.count)
-        if head < -1 {
-            let index = Int(-2 - head)
-            store.edges.append(
-                LiteralStore.Edge(
-                    start: UInt32(start), count: UInt32(literal.count), child: child,
-                    next: store.indexes[index].first))
+        let index = head < -1 ? Int(-2 - head) : nil
+        store.edges.append(
+            LiteralStore.Edge(
+                start: UInt32(start), count: UInt32(literal.count), child: child,
+                next: index.map { store.indexes[$0].first } ?? head))
+        if let index {
             store.indexes[index].first = position
             store.indexes[index].count += 1
             if store.indexes[index].slots.count < Int(store.indexes[index].count) * 2 {
@@ -101,8 +101,6 @@ struct LiteralEdges: Sendable {
             }
             return
         }
-        store.edges.append(
-            LiteralStore.Edge(start: UInt32(start), count: UInt32(literal.count), child: child, next: head))
         head = position
         // A scanned node has at most `scanLimit` edges: counting them is a short walk.
         var count = 0

@@ -15,7 +15,7 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
     private let position: Int
 
     /// The route whose fields are at `position` of `records`.
-    init(_ records: [RouteRecord], at position: Int) {
+    fileprivate init(_ records: [RouteRecord], at position: Int) {
         self.records = records
         self.position = position
     }
@@ -48,6 +48,12 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
         records[position].forEachParameterName(body)
     }
 
+    /// The values the route's parameters capture from a link's components (see
+    /// ``RouteRecord/parameterValues(in:)``).
+    func parameterValues(in components: SplitComponents) -> [String] {
+        records[position].parameterValues(in: components)
+    }
+
     /// Whether two routes have the same pattern, expansion, name, priority, table and duplicate flag.
     public static func == (lhs: Route, rhs: Route) -> Bool {
         if lhs.record.isIdentical(to: rhs.record) { return true }
@@ -74,5 +80,13 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
         if let name { text += " name: \(name)" }
         if priority != 0 { text += " priority: \(priority)" }
         return text
+    }
+}
+
+extension ChunkedList<RouteRecord> {
+    /// The route whose fields are at `position`: it refers to them in the chunk that holds them.
+    func route(at position: Int) -> Route {
+        let (records, offset) = chunk(containing: position)
+        return Route(records, at: offset)
     }
 }

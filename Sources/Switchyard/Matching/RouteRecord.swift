@@ -61,16 +61,13 @@ struct RouteRecord: Sendable {
         self.hasDeepParameters = hasDeepParameters
     }
 
-    /// The fields of a pattern's expansion at `index` (`0`, the longest, for a pattern without groups), whose
+    /// The fields of a pattern's first expansion (the longest; the only one of a pattern without groups), whose
     /// segments the caller has from the parser (the pattern does not keep them).
-    init(
-        pattern: RoutePattern, name: String?, priority: Int, tag: Int?, expansion index: Int, segments: [Segment],
-        in table: RouteTable
-    ) {
+    init(pattern: RoutePattern, name: String?, priority: Int, tag: Int?, segments: [Segment], in table: RouteTable) {
         self.init(
             written: pattern.written,
             extras: Extras.make(pattern: pattern, name: name, priority: priority, tag: tag, table: table),
-            expansionIndex: index, segments: segments, isDuplicate: false)
+            expansionIndex: 0, segments: segments, isDuplicate: false)
     }
 
     /// The fields of the registration's first expansion, whose segments are `segments`; what the registration runs
@@ -78,14 +75,12 @@ struct RouteRecord: Sendable {
     init(_ registration: Registration, segments: [Segment], in table: RouteTable) {
         self.init(
             pattern: registration.pattern, name: registration.name, priority: registration.priority,
-            tag: registration.tag, expansion: 0, segments: segments, in: table)
+            tag: registration.tag, segments: segments, in: table)
     }
 
-    /// The fields of the same registration's expansion at `index`, whose segments are `segments`, marked as a
-    /// duplicate or not.
-    func sibling(expansion index: Int, segments: [Segment], isDuplicate: Bool) -> RouteRecord {
-        RouteRecord(
-            written: written, extras: extras, expansionIndex: index, segments: segments, isDuplicate: isDuplicate)
+    /// The fields of the same registration's expansion at `index`, whose segments are `segments`.
+    func sibling(expansion index: Int, segments: [Segment]) -> RouteRecord {
+        RouteRecord(written: written, extras: extras, expansionIndex: index, segments: segments, isDuplicate: false)
     }
 
     /// The same fields, marked as a duplicate or not.

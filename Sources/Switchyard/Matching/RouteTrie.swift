@@ -45,14 +45,13 @@ struct RouteTrie: Sendable {
     private(set) var records = ChunkedList<RouteRecord>()
     /// The constraints of the entries whose routes have any, which few do (their records say so).
     private(set) var constraints: [Int32: EntryConstraints] = [:]
-    /// Whether some route has a priority other than 0: until one does, a search reads no route's fields.
-    private var hasPriorities = false
     /// The highest priority of any route at or below each node, to prune a search for the best match; kept once
     /// some route has a priority other than 0. Until then no list is kept, and every node's bound is 0: each node
     /// lies on the path of a route, and every route's priority is 0.
     private var priorityBounds = ChunkedList<PriorityBound>()
-    /// Whether some route has constraints.
-    private var hasConstraints = false
+    /// Whether some route has a priority other than 0 (then every node has a bound): until one does, a search
+    /// reads no route's fields.
+    private var hasPriorities: Bool { !priorityBounds.isEmpty }
     private var wildcardLists: [WildcardList] = []
     /// The entries of each ``EntryList`` that has more than one.
     private var moreEntries: [[Int32]] = []
@@ -79,10 +78,7 @@ struct RouteTrie: Sendable {
         let entryIndex = records.count
         var record = record
         record.isConstrained = !constraints.isEmpty
-        if record.isConstrained {
-            self.constraints[Int32(entryIndex)] = constraints
-            hasConstraints = true
-        }
+        if record.isConstrained { self.constraints[Int32(entryIndex)] = constraints }
         records.append(record)
         let priority = record.priority
         if priority != 0, !hasPriorities { keepPriorityBounds() }
@@ -143,7 +139,6 @@ struct RouteTrie: Sendable {
 
     /// Starts to keep priority bounds, each node's 0 to begin with (see ``priorityBounds``).
     private mutating func keepPriorityBounds() {
-        hasPriorities = true
         var zero = PriorityBound()
         zero.include(0)
         for _ in nodes.indices { priorityBounds.append(zero) }
@@ -327,7 +322,7 @@ struct RouteTrie: Sendable {
 
         /// Whether the entry's constraints accept the values its parameters would capture.
         private func accepts(_ entryIndex: Int) -> Bool {
-            guard trie.pointee.hasConstraints, trie.pointee.records[entryIndex].isConstrained,
+            guard !trie.pointee.constraints.isEmpty, trie.pointee.records[entryIndex].isConstrained,
                 let constraints = trie.pointee.constraints[Int32(entryIndex)]
             else { return true }
             return constraints.allSatisfy { $0.constraint.accepts(components.value(at: $0.depth)) }

@@ -79,7 +79,7 @@ public final class Router: Sendable {
         }
         // Made before the lock is taken: the table keeps this route, and the behaviour beside it.
         let route = RouteRecord(
-            pattern: parsed, name: name, priority: priority, tag: tag, expansion: 0, segments: segments[0], in: table)
+            pattern: parsed, name: name, priority: priority, tag: tag, segments: segments[0], in: table)
         let behavior = RouteBehavior(action: action, constraints: constraints)
         let foldsCase = options.matchesLiteralsCaseInsensitively
         state.withLock { state in
