@@ -49,9 +49,12 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The values the route's parameters capture from a link's components (see
-    /// ``RouteRecord/parameterValues(in:)``).
+    /// ``RouteRecord/parameterValues(of:in:)``).
     func parameterValues(in components: SplitComponents) -> [String] {
-        records[position].parameterValues(in: components)
+        records.withUnsafeBufferPointer { records in
+            // In bounds: a route is made only for a position in its records.
+            RouteRecord.parameterValues(of: records.baseAddress.unsafelyUnwrapped + position, in: components)
+        }
     }
 
     /// Whether two routes have the same pattern, expansion, name, priority, table and duplicate flag.

@@ -111,24 +111,30 @@ struct RouteRecord: Sendable {
         expanded[expansionIndex].forEachParameterName(body)
     }
 
-    /// The values the route's parameters capture from a link's components, in pattern order: one allocation, for
+    /// The values the route at `record` captures from a link's components, in pattern order: one allocation, for
     /// a route with parameters.
-    func parameterValues(in components: SplitComponents) -> [String] {
-        var depths = parameterDepths
-        guard !hasDeepParameters else {
-            // Past the mask's reach, the depths come from the expansion's text, read without parsing it.
-            var values: [String] = []
-            expanded[expansionIndex].forEachWrittenSegment { depth, kind, _ in
-                if kind == .parameter { values.append(components.value(at: depth)) }
-            }
-            return values
-        }
+    ///
+    /// Read through the record's address: a method called on a record that a table holds copies it first (a
+    /// retain and a release for its text), and a lookup would pay that for every match.
+    static func parameterValues(of record: UnsafePointer<RouteRecord>, in components: SplitComponents) -> [String] {
+        guard !record.pointee.hasDeepParameters else { return record.pointee.deepParameterValues(in: components) }
+        var depths = record.pointee.parameterDepths
         guard depths != 0 else { return [] }
         var values: [String] = []
         values.reserveCapacity(depths.nonzeroBitCount)
         while depths != 0 {
             values.append(components.value(at: depths.trailingZeroBitCount))
             depths &= depths - 1
+        }
+        return values
+    }
+
+    /// The values of a route with parameters past the mask's reach, whose depths come from the expansion's text,
+    /// read without parsing it.
+    private func deepParameterValues(in components: SplitComponents) -> [String] {
+        var values: [String] = []
+        expanded[expansionIndex].forEachWrittenSegment { depth, kind, _ in
+            if kind == .parameter { values.append(components.value(at: depth)) }
         }
         return values
     }

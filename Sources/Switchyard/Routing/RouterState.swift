@@ -77,7 +77,7 @@ extension RouteTables {
     func resolve(_ input: String, options: SplitOptions) throws(URLRejection) -> Resolution {
         var found: [Candidate] = []
         let (link, table, _) = try search(input, options: options) { table, link, components -> Void? in
-            found += table.withPointer { CompiledTable.matches(in: $0, link: link, components) }
+            found += CompiledTable.matches(in: table, link: link, components)
             return nil
         }
         return Resolution(link: link, table: table, candidates: found)
@@ -90,7 +90,7 @@ extension RouteTables {
         _ input: String, options: SplitOptions
     ) throws(URLRejection) -> (link: DeepLink, table: RouteTable, found: RouteCapture?) {
         try search(input, options: options) { table, _, components in
-            table.withPointer { CompiledTable.bestCapture(in: $0, components) }
+            CompiledTable.bestCapture(in: table, components)
         }
     }
 
@@ -102,35 +102,49 @@ extension RouteTables {
     @inline(__always)
     private func search<Found>(
         _ input: String, options: SplitOptions,
-        _ find: (CopyOnWrite<CompiledTable>, DeepLink, SplitComponents) -> Found?
+        _ find: (UnsafePointer<CompiledTable>, DeepLink, SplitComponents) -> Found?
+    ) throws(URLRejection) -> (link: DeepLink, table: RouteTable, found: Found?) {
+        // The closures below read the tables through their address: a closure that captured the tables would copy
+        // them, a retain and a release for each reference in them, for each closure.
+        try withUnsafePointer(to: self) { tables throws(URLRejection) in
+            try Self.search(in: tables, input, options: options, find)
+        }
+    }
+
+    /// The search of ``search(_:options:_:)``, which reads the tables at `tables`.
+    @inline(__always)
+    private static func search<Found>(
+        in tables: UnsafePointer<RouteTables>, _ input: String, options: SplitOptions,
+        _ find: (UnsafePointer<CompiledTable>, DeepLink, SplitComponents) -> Found?
     ) throws(URLRejection) -> (link: DeepLink, table: RouteTable, found: Found?) {
         var first = RouteTable.global
         // Each table is looked up once, and read in place: the scheme's table, when the scheme has one, is copied out
-        // of the dictionary (a retain); the global table is not copied at all.
+        // of the dictionary (a retain); the global table is read through the tables' address.
         var schemeTable: CopyOnWrite<CompiledTable>?
         var fallback: CopyOnWrite<CompiledTable>?
         let (link, found) = try URLSplitter.withSplit(input, options: options) { scheme in
             // With no scheme table, a scheme needs no lookup. The scheme comes lowercased.
-            if let scheme, !schemes.isEmpty, let table = schemes[scheme] {
+            if let scheme, !tables.pointee.schemes.isEmpty, let table = tables.pointee.schemes[scheme] {
                 first = .scheme(scheme)
                 schemeTable = table
                 return table.withPointer { $0.pointee.hostRules }
             }
-            return global.withPointer { $0.pointee.hostRules }
+            return tables.pointee.global.withPointer { $0.pointee.hostRules }
         } _: { (link: consuming DeepLink, components) -> (DeepLink, Found?) in
             // The link is returned after the search that reads it (a tuple would move it out first).
             var found: Found?
             if let table = schemeTable.take() {
-                found = find(table, link, components)
+                found = table.withPointer { find($0, link, components) }
                 if found == nil, table.value.settings.fallsBackToGlobalRoutes {
+                    let global = tables.pointee.global
                     if global.value.hostRules == table.value.hostRules {
-                        found = find(global, link, components)
+                        found = global.withPointer { find($0, link, components) }
                     } else {
                         fallback = global
                     }
                 }
             } else {
-                found = find(global, link, components)
+                found = tables.pointee.global.withPointer { find($0, link, components) }
             }
             return (link, found)
         }
@@ -139,7 +153,7 @@ extension RouteTables {
             // there; it is not a rejection.
             let rules = fallback.value.hostRules
             let found = try? URLSplitter.withSplit(input, options: options, hostRules: { _ in rules }) {
-                (link: consuming DeepLink, components) in find(fallback, link, components)
+                (link: consuming DeepLink, components) in fallback.withPointer { find($0, link, components) }
             }
             return (link, first, found ?? nil)
         }

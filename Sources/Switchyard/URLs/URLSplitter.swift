@@ -61,8 +61,7 @@ enum URLSplitter {
                 .tooLong, at: max(options.limits.maxInputLength, 0), in: input,
                 "the input is longer than \(options.limits.maxInputLength) bytes")
         }
-        var text = input
-        let outcome: Swift.Result<Result, URLRejection> = text.withUTF8 { bytes in
+        let outcome: Swift.Result<Result, URLRejection> = withUTF8(of: input) { bytes in
             // Components are at least a byte long and apart, so there are at most half as many as bytes, and
             // never more than the limit: for a short link the storage is a few hundred bytes of stack. Decoding
             // never lengthens, so the decoded components fit in as many bytes as the input has.
@@ -70,9 +69,9 @@ enum URLSplitter {
             return SplitRun.Storage.withTemporary(
                 capacity: capacity, keepsRaws: options.decodesPlusInPath, scratchCount: bytes.count
             ) { storage in
-                var run = SplitRun(bytes: bytes, input: input, options: options, storage: storage)
+                var run = SplitRun(bytes: bytes, options: options, storage: storage)
                 do throws(URLRejection) {
-                    let (link, components) = try run.split(hostRules: hostRules)
+                    let (link, components) = try run.split(input, hostRules: hostRules)
                     return .success(body(link, components))
                 } catch {
                     return .failure(error)
@@ -85,11 +84,19 @@ enum URLSplitter {
         }
     }
 
+    /// Calls `body` with the UTF-8 bytes of `text`: in place for a native string (no copy, no retain), else in a
+    /// contiguous copy.
+    @inline(__always)
+    static func withUTF8<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        return copy.withUTF8(body)
+    }
+
     /// The components of the path in `input[range]`, after `host` when the host became the first component: what
     /// a split made them, made again from the bytes (which the split checked, so decoding them cannot fail).
     static func pathComponents(of input: String, in range: Range<Int>, after host: String?) -> [String] {
-        var text = input
-        return text.withUTF8 { bytes in
+        withUTF8(of: input) { bytes in
             var components = host.map { [$0] } ?? []
             forEachComponent(of: bytes, in: range.clamped(to: 0..<bytes.count)) { component in
                 components.append(
@@ -159,7 +166,6 @@ enum URLSplitter {
 /// One pass over one input.
 private struct SplitRun {
     let bytes: UnsafeBufferPointer<UInt8>
-    let input: String
     let options: SplitOptions
     var storage: Storage
     /// How many components `storage` holds.
@@ -221,8 +227,13 @@ private struct SplitRun {
 
     private var limits: RoutingLimits { options.limits }
 
+    /// The input, for a rejection to quote: the run keeps only its bytes, so that a lookup retains the input once,
+    /// for the link it returns.
+    private var input: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Takes `input`, whose bytes the run reads, apart.
     mutating func split(
-        hostRules: (String?) -> HostRules
+        _ input: String, hostRules: (String?) -> HostRules
     ) throws(URLRejection) -> (link: DeepLink, components: SplitComponents) {
         let count = bytes.count
         var cursor = 0
