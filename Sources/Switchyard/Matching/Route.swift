@@ -52,8 +52,9 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
     /// ``RouteRecord/parameterValues(of:in:)``).
     func parameterValues(in components: SplitComponents) -> [String] {
         records.withUnsafeBufferPointer { records in
-            // In bounds: a route is made only for a position in its records.
-            RouteRecord.parameterValues(of: records.baseAddress.unsafelyUnwrapped + position, in: components)
+            // A route is made only for a position in its records: they are not empty, and the position is in bounds.
+            guard let first = records.baseAddress else { return [] }
+            return RouteRecord.parameterValues(of: first + position, in: components)
         }
     }
 
