@@ -36,6 +36,8 @@ struct RejectionTests {
         ("app://a%00b/x", Rejected(.controlCharacter, at: 7)),
         // S52: bad escapes, at the `%`.
         ("app://a/%ZZ", Rejected(.invalidPercentEncoding, at: 8, component: 1)),
+        // Positions count bytes: `é` takes two.
+        ("app://a/caf\u{E9}/%ZZ", Rejected(.invalidPercentEncoding, at: 14, component: 2)),
         ("app://a/%4", Rejected(.invalidPercentEncoding, at: 8, component: 1)),
         ("app://a/abc%", Rejected(.invalidPercentEncoding, at: 11, component: 1)),
         ("app://a?q=%G1", Rejected(.invalidPercentEncoding, at: 10)),
@@ -83,6 +85,8 @@ struct RejectionTests {
         let router = try Router(["/a/:x", "/a/:x/:y", "/*"])
         let error = try #require(rejection(input, router))
         #expect(Rejected(error) == expected)
+        // The rejection quotes the input as given.
+        #expect(error.input == input)
     }
 
     @Test func dotSegmentInARoutedFragmentIsRejected() throws {
