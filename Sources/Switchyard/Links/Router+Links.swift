@@ -80,10 +80,7 @@ extension Router {
         let path = components.map(LinkEncoding.encode).joined(separator: "/")
         let queryText = try LinkEncoding.query(query)
         guard let scheme else { return "/" + path + queryText }
-        let isScheme = scheme.utf8.withContiguousStorageIfAvailable {
-            URLSplitter.firstNonSchemeByte($0, 0..<$0.count) == nil
-        }
-        guard isScheme ?? false else { throw LinkError(.invalidScheme, "'\(scheme)' is not a scheme") }
+        guard URLSplitter.isScheme(scheme) else { throw LinkError(.invalidScheme, "'\(scheme)' is not a scheme") }
         let lowered = URLSplitter.lowercasedASCII(scheme)
         let settings =
             (snapshot.tables[.scheme(lowered)] ?? snapshot.tables[.global])?.value.settings ?? TableSettings()

@@ -29,10 +29,9 @@
             scheme: String, command: String, name: String? = nil, environment: [String: String]? = nil
         ) throws(LaunchError) -> String {
             let scheme = URLSplitter.lowercasedASCII(scheme)
-            let isScheme = scheme.utf8.withContiguousStorageIfAvailable {
-                URLSplitter.firstNonSchemeByte($0, 0..<$0.count) == nil
+            guard URLSplitter.isScheme(scheme) else {
+                throw LaunchError(.registrationFailed, "'\(scheme)' is not a scheme")
             }
-            guard isScheme == true else { throw LaunchError(.registrationFailed, "'\(scheme)' is not a scheme") }
             let lines = [command, name ?? scheme]
             guard !command.trimmingCharacters(in: .whitespaces).isEmpty,
                 !lines.contains(where: { $0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } })

@@ -24,10 +24,7 @@ struct RouteFileReader {
             for key in tables.keys.sorted() {
                 let location = "schemes.\(key)"
                 let table = RouteTable.scheme(key)
-                let isScheme = key.utf8.withContiguousStorageIfAvailable {
-                    URLSplitter.firstNonSchemeByte($0, 0..<$0.count) == nil
-                }
-                if isScheme != true {
+                if !URLSplitter.isScheme(key) {
                     problem(.invalidValue, at: location, "'\(key)' is not a scheme")
                     continue
                 }

@@ -180,8 +180,10 @@ public final class Router: Sendable {
     /// - Complexity: O(*n*) in the length of `url`; independent of the number of routes for tables whose routes
     ///   share priorities.
     public func match(_ url: String) throws(URLRejection) -> RouteMatch? {
-        let (link, _, found) = try currentTables.best(url, options: options.splitOptions)
+        let (link, _, found, fallbackLink) = try currentTables.best(url, options: options.splitOptions)
         guard let found else { return nil }
+        // The match carries the link as its route's table split it.
+        if let fallbackLink { return RouteMatch(found, link: fallbackLink) }
         return RouteMatch(found, link: link)
     }
 
@@ -197,8 +199,8 @@ public final class Router: Sendable {
     /// Returns the table `url` is routed to first, the link as that table sees it, and the best match.
     package func resolve(_ url: String) throws(URLRejection) -> (link: DeepLink, table: RouteTable, match: RouteMatch?)
     {
-        let (link, table, found) = try currentTables.best(url, options: options.splitOptions)
-        return (link, table, found.map { RouteMatch($0, link: link) })
+        let (link, table, found, fallbackLink) = try currentTables.best(url, options: options.splitOptions)
+        return (link, table, found.map { RouteMatch($0, link: fallbackLink ?? link) })
     }
 
     /// The tables as they are now: matching needs nothing else from the state, and copying the tables costs two

@@ -76,7 +76,7 @@ extension RouteTables {
     /// table that falls back, in the global table (seen through the global table's own host rules).
     func resolve(_ input: String, options: SplitOptions) throws(URLRejection) -> Resolution {
         var found: [Candidate] = []
-        let (link, table, _) = try search(input, options: options) { table, link, components -> Void? in
+        let (link, table, _, _) = try search(input, options: options) { table, link, components -> Void? in
             found += CompiledTable.matches(in: table, link: link, components)
             return nil
         }
@@ -84,11 +84,12 @@ extension RouteTables {
     }
 
     /// The first route in dispatch order that `input` matches, found as ``resolve(_:options:)`` finds them all but
-    /// without building a list, with what it captured, and the link as the first table split it: the caller moves
-    /// the link into the match rather than copying it.
+    /// without building a list, with what it captured; the link as the first table split it; and the link as the
+    /// global table split it, when that table found the route after a fallback through other host rules. The
+    /// caller moves the matched table's link into the match rather than copying it.
     func best(
         _ input: String, options: SplitOptions
-    ) throws(URLRejection) -> (link: DeepLink, table: RouteTable, found: RouteCapture?) {
+    ) throws(URLRejection) -> (link: DeepLink, table: RouteTable, found: RouteCapture?, fallbackLink: DeepLink?) {
         try search(input, options: options) { table, _, components in
             CompiledTable.bestCapture(in: table, components)
         }
@@ -96,14 +97,15 @@ extension RouteTables {
 
     /// Splits `input` and offers it to the table its scheme routes to, then to the global table when that
     /// table falls back and `find` found nothing (returned `nil`).
-    /// - Returns: the link as the first table split it (moved, not copied); the first table; and what `find`
-    ///   found. The found value is returned, not written to a variable that `find` captures, so that it is moved
-    ///   out rather than copied.
+    /// - Returns: the link as the first table split it (moved, not copied); the first table; what `find` found; and,
+    ///   when the global table found it after a fallback through other host rules, the link as that table split it
+    ///   (what it found was found in that link). The found value is returned, not written to a variable that `find`
+    ///   captures, so that it is moved out rather than copied.
     @inline(__always)
     private func search<Found>(
         _ input: String, options: SplitOptions,
         _ find: (UnsafePointer<CompiledTable>, DeepLink, SplitComponents) -> Found?
-    ) throws(URLRejection) -> (link: DeepLink, table: RouteTable, found: Found?) {
+    ) throws(URLRejection) -> (link: DeepLink, table: RouteTable, found: Found?, fallbackLink: DeepLink?) {
         // The closures below read the tables through their address: a closure that captured the tables would copy
         // them, a retain and a release for each reference in them, for each closure.
         try withUnsafePointer(to: self) { tables throws(URLRejection) in
@@ -116,7 +118,7 @@ extension RouteTables {
     private static func search<Found>(
         in tables: UnsafePointer<RouteTables>, _ input: String, options: SplitOptions,
         _ find: (UnsafePointer<CompiledTable>, DeepLink, SplitComponents) -> Found?
-    ) throws(URLRejection) -> (link: DeepLink, table: RouteTable, found: Found?) {
+    ) throws(URLRejection) -> (link: DeepLink, table: RouteTable, found: Found?, fallbackLink: DeepLink?) {
         var first = RouteTable.global
         // Each table is looked up once, and read in place: the scheme's table, when the scheme has one, is copied out
         // of the dictionary (a retain); the global table is read through the tables' address.
@@ -152,11 +154,14 @@ extension RouteTables {
             // The global table sees the link through its own host rules. A URL that they refuse is not matched
             // there; it is not a rejection.
             let rules = fallback.value.hostRules
-            let found = try? URLSplitter.withSplit(input, options: options, hostRules: { _ in rules }) {
-                (link: consuming DeepLink, components) in fallback.withPointer { find($0, link, components) }
+            let fallbackFound = try? URLSplitter.withSplit(input, options: options, hostRules: { _ in rules }) {
+                (link: consuming DeepLink, components) -> (DeepLink, Found?) in
+                let found = fallback.withPointer { find($0, link, components) }
+                return (link, found)
             }
-            return (link, first, found ?? nil)
+            if case (let fallbackLink, let found?)? = fallbackFound { return (link, first, found, fallbackLink) }
+            return (link, first, nil, nil)
         }
-        return (link, first, found)
+        return (link, first, found, nil)
     }
 }

@@ -138,6 +138,11 @@ enum URLSplitter {
         return nil
     }
 
+    /// Whether `text` is an RFC 3986 scheme (see ``firstNonSchemeByte(_:_:)``).
+    static func isScheme(_ text: String) -> Bool {
+        withUTF8(of: text) { firstNonSchemeByte($0, 0..<$0.count) == nil }
+    }
+
     /// Whether the bytes are a dot segment, `.` or `..`, which would change the route if it were resolved.
     static func isDotSegment(_ bytes: some Collection<UInt8>) -> Bool {
         (1...2).contains(bytes.count) && bytes.allSatisfy { $0 == UInt8(ascii: ".") }
@@ -149,8 +154,7 @@ enum URLSplitter {
 
     /// Lowercases ASCII letters only, so the result never depends on Unicode case tables.
     static func lowercasedASCII(_ text: String) -> String {
-        var text = text
-        return text.withUTF8 { lowercasedASCII($0[...]) } ?? text
+        withUTF8(of: text) { lowercasedASCII($0[...]) } ?? text
     }
 
     /// The bytes as text with ASCII letters lowercased, or `nil` when they hold no uppercase letter (the caller
@@ -228,10 +232,11 @@ private struct SplitRun {
     private var limits: RoutingLimits { options.limits }
 
     /// The input, for a rejection to quote: the run keeps only its bytes, so that a lookup retains the input once,
-    /// for the link it returns.
+    /// for the link it returns. The bytes are a string's UTF-8, so the text is that string's.
     private var input: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// Takes `input`, whose bytes the run reads, apart.
+    /// Takes `input`, whose bytes the run reads, apart; its rejections quote `input` itself rather than the text
+    /// made again from the bytes, which is the same.
     mutating func split(
         _ input: String, hostRules: (String?) -> HostRules
     ) throws(URLRejection) -> (link: DeepLink, components: SplitComponents) {

@@ -209,4 +209,21 @@ struct HostTests {
         #expect(router.outcome("app://other.com/a") == .noMatch)
         #expect(router.outcome("app://example.com/a") == .hit(Hit("/a")))
     }
+
+    @Test func aFallbackMatchCarriesTheLinkAsTheGlobalTableSplitIt() throws {
+        // DESIGN §11: a match's link is the input as its route's table sees it; after a fallback, the global table's.
+        let router = try Router(["/shop/a"])
+        router.updateSettings(for: .global) { $0.hostPolicy = .pathComponent }
+        try router.add("/b", in: .scheme("app"))
+        router.updateSettings(for: .scheme("app")) {
+            $0.hostPolicy = .ignored
+            $0.fallsBackToGlobalRoutes = true
+        }
+        let match = try #require(try router.match("app://shop/a"))
+        #expect(match.route.pattern.written == "/shop/a")
+        #expect(match.table == .global)
+        #expect(match.link.pathComponents == ["shop", "a"])
+        // The best match and the first of all matches agree, link included.
+        #expect(try router.matches("app://shop/a") == [match])
+    }
 }
