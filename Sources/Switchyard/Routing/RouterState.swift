@@ -125,8 +125,10 @@ extension RouteTables {
         var schemeTable: CopyOnWrite<CompiledTable>?
         var fallback: CopyOnWrite<CompiledTable>?
         let (link, found) = try URLSplitter.withSplit(input, options: options) { scheme in
-            // With no scheme table, a scheme needs no lookup. The scheme comes lowercased.
-            if let scheme, !tables.pointee.schemes.isEmpty, let table = tables.pointee.schemes[scheme] {
+            // With no scheme table, a scheme needs no lookup, and no text.
+            if let scheme, !tables.pointee.schemes.isEmpty,
+                case let scheme = URLSplitter.schemeText(scheme), let table = tables.pointee.schemes[scheme]
+            {
                 first = .scheme(scheme)
                 schemeTable = table
                 return table.withPointer { $0.pointee.hostRules }

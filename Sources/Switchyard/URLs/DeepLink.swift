@@ -14,7 +14,15 @@ public struct DeepLink: Sendable, Hashable {
     /// The input as given.
     public let input: String
     /// The scheme, lowercased; `nil` for an internal route string.
-    public let scheme: String?
+    ///
+    /// Made from the first bytes of ``input`` when read, as ``pathComponents`` are: a lookup makes no text for it.
+    public var scheme: String? {
+        guard schemeLength > 0 else { return nil }
+        return URLSplitter.withUTF8(of: input) { URLSplitter.schemeText($0[0..<min(schemeLength, $0.count)]) }
+    }
+    /// How many of the first bytes of ``input`` are the scheme (before its `:`); 0 for a route string, since a
+    /// scheme has at least one byte.
+    let schemeLength: Int
     /// The URL's host, percent-decoded once and lowercased (ASCII letters only); `nil` when the URL has none.
     ///
     /// The host is reported even when the table's host policy made it the first of ``pathComponents``.
@@ -77,7 +85,7 @@ extension DeepLink {
     /// The same link with other path components: what one level of a hierarchical walk sees.
     func with(pathComponents: [String]) -> DeepLink {
         DeepLink(
-            input: input, scheme: scheme, host: host, port: port, components: .list(pathComponents), query: query,
+            input: input, schemeLength: schemeLength, host: host, port: port, components: .list(pathComponents), query: query,
             fragment: fragment)
     }
 }

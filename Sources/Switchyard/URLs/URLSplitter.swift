@@ -31,12 +31,12 @@ enum URLSplitter {
     /// Takes `input` apart.
     ///
     /// - Parameters:
-    ///   - hostRules: the host rules of the table that the input's scheme (`nil` for a route string) routes to;
-    ///     called once, right after the scheme is read.
+    ///   - hostRules: the host rules of the table that the input's scheme routes to, given the scheme's bytes as
+    ///     written (`nil` for a route string, see ``schemeText(_:)``); called once, right after the scheme is read.
     /// - Returns: the parts, or the first problem in reading order (`tooLong` before anything else).
     /// - Complexity: O(*n*) in the length of the input.
     static func split(
-        _ input: String, options: SplitOptions, hostRules: (String?) -> HostRules
+        _ input: String, options: SplitOptions, hostRules: (Slice<UnsafeBufferPointer<UInt8>>?) -> HostRules
     ) -> Result<SplitURL, URLRejection> {
         Result { () throws(URLRejection) in
             try withSplit(input, options: options, hostRules: hostRules) { (link: consuming DeepLink, components) in
@@ -53,7 +53,7 @@ enum URLSplitter {
     /// copying it (and then destroying the split's own).
     @inline(__always)
     static func withSplit<Result>(
-        _ input: String, options: SplitOptions, hostRules: (String?) -> HostRules,
+        _ input: String, options: SplitOptions, hostRules: (Slice<UnsafeBufferPointer<UInt8>>?) -> HostRules,
         _ body: (consuming DeepLink, SplitComponents) -> Result
     ) throws(URLRejection) -> Result {
         if input.utf8.count > max(options.limits.maxInputLength, 0) {
@@ -152,6 +152,11 @@ enum URLSplitter {
         (byte | 0x20) &- UInt8(ascii: "a") < 26
     }
 
+    /// The text of a scheme's bytes, which ``firstNonSchemeByte(_:_:)`` accepted: lowercased.
+    static func schemeText(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        lowercasedASCII(bytes) ?? String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self)
+    }
+
     /// Lowercases ASCII letters only, so the result never depends on Unicode case tables.
     static func lowercasedASCII(_ text: String) -> String {
         withUTF8(of: text) { lowercasedASCII($0[...]) } ?? text
@@ -238,11 +243,12 @@ private struct SplitRun {
     /// Takes `input`, whose bytes the run reads, apart; its rejections quote `input` itself rather than the text
     /// made again from the bytes, which is the same.
     mutating func split(
-        _ input: String, hostRules: (String?) -> HostRules
+        _ input: String, hostRules: (Slice<UnsafeBufferPointer<UInt8>>?) -> HostRules
     ) throws(URLRejection) -> (link: DeepLink, components: SplitComponents) {
         let count = bytes.count
         var cursor = 0
-        var scheme: String?
+        // The scheme's bytes, `0..<schemeLength`: its text is made when the link's scheme is read.
+        var schemeLength = 0
         // A scheme ends at a ':' that comes before any '/', '?' or '#'.
         if let colon = firstIndex(in: 0..<count, where: { $0 == UInt8(ascii: ":") || Self.endsPathSegment($0) }),
             bytes[colon] == UInt8(ascii: ":")
@@ -254,23 +260,22 @@ private struct SplitRun {
                         "a scheme is a letter followed by letters, digits, '+', '-' or '.'")
                 }
             } else {
-                scheme =
-                    URLSplitter.lowercasedASCII(bytes[0..<colon])
-                    ?? String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<colon]), as: UTF8.self)
+                schemeLength = colon
                 cursor = colon + 1
             }
         }
 
         var host: Host?
-        if scheme != nil, hasDoubleSlash(at: cursor) {
+        let hasScheme = schemeLength > 0
+        if hasScheme, hasDoubleSlash(at: cursor) {
             let authorityStart = cursor + 2
             let authorityEnd = firstIndex(in: authorityStart..<count, where: Self.endsPathSegment) ?? count
             host = try parseAuthority(authorityStart..<authorityEnd)
             cursor = authorityEnd
         }
 
-        let rules = hostRules(scheme)
-        if scheme != nil {
+        let rules = hostRules(hasScheme ? bytes[0..<schemeLength] : nil)
+        if hasScheme {
             try applyHostRules(rules, to: host, at: host?.range.lowerBound ?? cursor)
         }
         let hostIsComponent = componentCount > 0
@@ -294,7 +299,7 @@ private struct SplitRun {
                     input: bytes, raw: UnsafeBufferPointer(rebasing: storage.raws[0..<componentCount]),
                     hostFirst: hostIsComponent) : .keys)
         let link = DeepLink(
-            input: input, scheme: scheme, host: host.flatMap { $0.name.isEmpty ? nil : $0.name },
+            input: input, schemeLength: schemeLength, host: host.flatMap { $0.name.isEmpty ? nil : $0.name },
             port: host?.port,
             // Components a routed fragment added are not in the path: those links keep their list.
             components: componentCount == pathComponentCount
