@@ -79,6 +79,16 @@ struct SchemeTableTests {
         #expect(match.link.scheme == "myapp")
     }
 
+    @Test(
+        "a link's scheme reads lowercased without a scheme table too",
+        arguments: ["myapp:///a", "MYAPP:///a", "MyApp:a", "Com.Example-App+X://a"])
+    func schemeIsLowercasedWithoutSchemeTables(input: String) throws {
+        let router = try Router(["/a"])
+        let match = try #require(try router.match(input))
+        #expect(match.link.scheme == String(input.prefix { $0 != ":" }).lowercased())
+        #expect(match.link.input == input)
+    }
+
     @Test("route strings go to the global table", arguments: ["about/team", "/about/team", "about/team/"])
     func routeStringsGoToTheGlobalTable(input: String) throws {
         // Ref 118, S21
