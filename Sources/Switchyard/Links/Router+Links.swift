@@ -30,7 +30,7 @@ extension Router {
         let snapshot = state.snapshot
         guard
             let (table, registration) = snapshot.tables.names.lazy.compactMap({ table in
-                snapshot.tables[table]?.value.registrations.first { $0.name == name }.map { (table, $0) }
+                snapshot.tables[table]?.registrations.first { $0.name == name }.map { (table, $0) }
             }).first
         else { throw LinkError(.unknownRoute, "no route is named '\(name)'") }
         let components = try registration.pattern.components(
@@ -63,7 +63,7 @@ extension Router {
     ) throws(LinkError) -> String {
         let text = try unboundedLink(
             components: components, query: query, scheme: scheme, host: host, snapshot: snapshot)
-        let table = (scheme.flatMap { snapshot.tables[.scheme($0)] } ?? snapshot.tables[.global])?.value
+        let table = (scheme.flatMap { snapshot.tables[.scheme($0)] } ?? snapshot.tables[.global])
         let rules = table?.hostRules ?? HostRules()
         if case .failure(let rejection) = URLSplitter.split(
             text, options: options.splitOptions, hostRules: { _ in rules }),
@@ -83,7 +83,7 @@ extension Router {
         guard URLSplitter.isScheme(scheme) else { throw LinkError(.invalidScheme, "'\(scheme)' is not a scheme") }
         let lowered = URLSplitter.lowercasedASCII(scheme)
         let settings =
-            (snapshot.tables[.scheme(lowered)] ?? snapshot.tables[.global])?.value.settings ?? TableSettings()
+            (snapshot.tables[.scheme(lowered)] ?? snapshot.tables[.global])?.settings ?? TableSettings()
         if let allowed = settings.allowedHosts {
             let chosen = host ?? allowed.first
             guard let chosen,

@@ -63,11 +63,11 @@ extension Router {
                 input: url, rejection: error, table: nil, matches: [], nearMisses: [], notes: [])
         }
         var notes: [String] = []
-        let first = snapshot.tables[resolution.table]?.value
+        let first = snapshot.tables[resolution.table]
         if let first, resolution.table != .global {
             if !first.settings.fallsBackToGlobalRoutes {
                 notes.append("the table \(resolution.table) does not fall back to the global table")
-            } else if let global = snapshot.tables[.global]?.value,
+            } else if let global = snapshot.tables[.global],
                 global.hostRules != first.hostRules,
                 case .failure(let refusal) = URLSplitter.split(
                     url, options: options.splitOptions, hostRules: { _ in global.hostRules })

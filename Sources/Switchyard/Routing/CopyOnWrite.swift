@@ -18,8 +18,10 @@ struct CopyOnWrite<Value: Sendable>: @unchecked Sendable {
     /// a field is loaded alone, where the value read through an accessor, or passed `borrowing`, is copied first
     /// (a retain and a release for each of a route table's references). `body` must not write through it: other
     /// copies, on other threads, may share the value.
-    func withPointer<Result>(_ body: (UnsafePointer<Value>) -> Result) -> Result {
-        buffer.withUnsafeMutablePointerToHeader { body(UnsafePointer($0)) }
+    func withPointer<Result, Failure>(
+        _ body: (UnsafePointer<Value>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try buffer.withUnsafeMutablePointerToHeader { header throws(Failure) in try body(UnsafePointer(header)) }
     }
 
     var value: Value {

@@ -103,7 +103,7 @@ public final class Router: Sendable {
 
     /// Returns a table's settings, or `nil` when the table does not exist. Looking a table up creates nothing.
     public func settings(for table: RouteTable) -> TableSettings? {
-        state.withLock { $0.tables[table]?.value.settings }
+        state.withLock { $0.tables[table]?.settings }
     }
 
     // MARK: Removing
@@ -154,13 +154,13 @@ public final class Router: Sendable {
     ///
     /// - Complexity: O(*n* log *n*) in the number of routes.
     public func routes(in table: RouteTable) -> [Route] {
-        state.snapshot.tables[table]?.value.routes ?? []
+        state.snapshot.tables[table]?.routes ?? []
     }
 
     /// Every route of every table, table by table in the order of ``tables``, each table in match order.
     public var routes: [Route] {
         let tables = state.snapshot.tables
-        return tables.names.flatMap { tables[$0]?.value.routes ?? [] }
+        return tables.names.flatMap { tables[$0]?.routes ?? [] }
     }
 
     // MARK: Matching

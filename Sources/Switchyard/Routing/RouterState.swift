@@ -12,46 +12,55 @@ struct RouterState: Sendable {
 
 /// A router's tables: the global one, which always exists, kept apart so that the usual lookup and registration
 /// reach it without hashing, and the scheme tables by their lowercased scheme.
+///
+/// All of them are behind one reference, so that a lookup's snapshot of the tables costs one retain, and the
+/// global table is read in place, where it is kept: two references (the global table's and the schemes') cost a
+/// retain and a release each, and the global table a third pair for the search that read it through a copy.
 struct RouteTables: Sendable {
-    private var global: CopyOnWrite<CompiledTable>
-    private var schemes: [String: CopyOnWrite<CompiledTable>] = [:]
+    private var storage: CopyOnWrite<Storage>
+
+    private struct Storage: Sendable {
+        var global: CompiledTable
+        var schemes: [String: CopyOnWrite<CompiledTable>] = [:]
+    }
 
     init(foldsLiteralCase: Bool) {
-        global = CopyOnWrite(CompiledTable(table: .global, foldsLiteralCase: foldsLiteralCase))
+        storage = CopyOnWrite(Storage(global: CompiledTable(table: .global, foldsLiteralCase: foldsLiteralCase)))
     }
 
     /// The table, or `nil` when it does not exist.
-    subscript(table: RouteTable) -> CopyOnWrite<CompiledTable>? {
-        guard let scheme = table.scheme else { return global }
-        return schemes[scheme]
+    subscript(table: RouteTable) -> CompiledTable? {
+        guard let scheme = table.scheme else { return storage.value.global }
+        return storage.value.schemes[scheme]?.value
     }
 
     /// The tables that exist: the global one first, then schemes in alphabetical order.
-    var names: [RouteTable] { [.global] + schemes.keys.sorted().map(RouteTable.scheme) }
+    var names: [RouteTable] { [.global] + storage.value.schemes.keys.sorted().map(RouteTable.scheme) }
 
     /// Changes a table in place, creating it first when it does not exist.
     mutating func update<Result>(
         _ table: RouteTable, foldsLiteralCase: Bool, _ body: (inout CompiledTable) -> Result
     ) -> Result {
-        guard let scheme = table.scheme else { return body(&global.value) }
+        guard let scheme = table.scheme else { return body(&storage.value.global) }
         return body(
-            &schemes[scheme, default: CopyOnWrite(CompiledTable(table: table, foldsLiteralCase: foldsLiteralCase))]
-                .value)
+            &storage.value.schemes[
+                scheme, default: CopyOnWrite(CompiledTable(table: table, foldsLiteralCase: foldsLiteralCase))
+            ].value)
     }
 
     /// Changes a table in place when it exists.
     /// - Returns: what `body` returned, or `nil` when the table does not exist.
     mutating func updateIfPresent<Result>(_ table: RouteTable, _ body: (inout CompiledTable) -> Result) -> Result? {
-        guard let scheme = table.scheme else { return body(&global.value) }
-        guard let index = schemes.index(forKey: scheme) else { return nil }
-        return body(&schemes.values[index].value)
+        guard let scheme = table.scheme else { return body(&storage.value.global) }
+        guard let index = storage.value.schemes.index(forKey: scheme) else { return nil }
+        return body(&storage.value.schemes.values[index].value)
     }
 
     /// Removes a scheme's table; the global table cannot be removed.
     /// - Returns: whether a table was removed.
     mutating func remove(_ table: RouteTable) -> Bool {
         guard let scheme = table.scheme else { return false }
-        return schemes.removeValue(forKey: scheme) != nil
+        return storage.value.schemes.removeValue(forKey: scheme) != nil
     }
 }
 
@@ -108,22 +117,35 @@ extension RouteTables {
     ) throws(URLRejection) -> (link: DeepLink, table: RouteTable, found: Found?, fallbackLink: DeepLink?) {
         // The closures below read the tables through their address: a closure that captured the tables would copy
         // them, a retain and a release for each reference in them, for each closure.
-        try withUnsafePointer(to: self) { tables throws(URLRejection) in
-            try Self.search(in: tables, input, options: options, find)
+        try storage.withPointer { tables throws(URLRejection) in
+            try Self.withGlobal(in: tables) { global throws(URLRejection) in
+                try Self.search(in: tables, global: global, input, options: options, find)
+            }
         }
     }
 
-    /// The search of ``search(_:options:_:)``, which reads the tables at `tables`.
+    /// Calls `body` with the address of the global table, where the storage at `tables` keeps it.
+    @inline(__always)
+    private static func withGlobal<Result>(
+        in tables: UnsafePointer<Storage>, _ body: (UnsafePointer<CompiledTable>) throws(URLRejection) -> Result
+    ) throws(URLRejection) -> Result {
+        // The key path names a stored property, so the table's address is there; the copy is never made.
+        guard let global = tables.pointer(to: \.global) else {
+            return try withUnsafePointer(to: tables.pointee.global) { global throws(URLRejection) in try body(global) }
+        }
+        return try body(global)
+    }
+
+    /// The search of ``search(_:options:_:)``, which reads the tables at `tables`, the global one at `global`.
     @inline(__always)
     private static func search<Found>(
-        in tables: UnsafePointer<RouteTables>, _ input: String, options: SplitOptions,
-        _ find: (UnsafePointer<CompiledTable>, DeepLink, SplitComponents) -> Found?
+        in tables: UnsafePointer<Storage>, global: UnsafePointer<CompiledTable>, _ input: String,
+        options: SplitOptions, _ find: (UnsafePointer<CompiledTable>, DeepLink, SplitComponents) -> Found?
     ) throws(URLRejection) -> (link: DeepLink, table: RouteTable, found: Found?, fallbackLink: DeepLink?) {
         var first = RouteTable.global
-        // Each table is looked up once, and read in place: the scheme's table, when the scheme has one, is copied out
-        // of the dictionary (a retain); the global table is read through the tables' address.
+        // The scheme's table, when the scheme has one, is copied out of the dictionary (a retain).
         var schemeTable: CopyOnWrite<CompiledTable>?
-        var fallback: CopyOnWrite<CompiledTable>?
+        var fallsBack = false
         let (link, found) = try URLSplitter.withSplit(input, options: options) { scheme in
             // With no scheme table, a scheme needs no lookup, and no text.
             if let scheme, !tables.pointee.schemes.isEmpty,
@@ -133,32 +155,31 @@ extension RouteTables {
                 schemeTable = table
                 return table.withPointer { $0.pointee.hostRules }
             }
-            return tables.pointee.global.withPointer { $0.pointee.hostRules }
+            return global.pointee.hostRules
         } _: { (link: consuming DeepLink, components) -> (DeepLink, Found?) in
             // The link is returned after the search that reads it (a tuple would move it out first).
             var found: Found?
             if let table = schemeTable.take() {
                 found = table.withPointer { find($0, link, components) }
                 if found == nil, table.value.settings.fallsBackToGlobalRoutes {
-                    let global = tables.pointee.global
-                    if global.value.hostRules == table.value.hostRules {
-                        found = global.withPointer { find($0, link, components) }
+                    if global.pointee.hostRules == table.value.hostRules {
+                        found = find(global, link, components)
                     } else {
-                        fallback = global
+                        fallsBack = true
                     }
                 }
             } else {
-                found = tables.pointee.global.withPointer { find($0, link, components) }
+                found = find(global, link, components)
             }
             return (link, found)
         }
-        if let fallback {
+        if fallsBack {
             // The global table sees the link through its own host rules. A URL that they refuse is not matched
             // there; it is not a rejection.
-            let rules = fallback.value.hostRules
+            let rules = global.pointee.hostRules
             let fallbackFound = try? URLSplitter.withSplit(input, options: options, hostRules: { _ in rules }) {
                 (link: consuming DeepLink, components) -> (DeepLink, Found?) in
-                let found = fallback.withPointer { find($0, link, components) }
+                let found = find(global, link, components)
                 return (link, found)
             }
             if case (let fallbackLink, let found?)? = fallbackFound { return (link, first, found, fallbackLink) }
