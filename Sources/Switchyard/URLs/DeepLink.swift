@@ -85,7 +85,7 @@ extension DeepLink {
     /// The same link with other path components: what one level of a hierarchical walk sees.
     func with(pathComponents: [String]) -> DeepLink {
         DeepLink(
-            input: input, schemeLength: schemeLength, host: host, port: port, components: .list(pathComponents), query: query,
-            fragment: fragment)
+            input: input, schemeLength: schemeLength, host: host, port: port, components: .list(pathComponents),
+            query: query, fragment: fragment)
     }
 }
