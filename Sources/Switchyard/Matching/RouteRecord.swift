@@ -119,7 +119,16 @@ struct RouteRecord: Sendable {
     static func parameterValues(of record: UnsafePointer<RouteRecord>, in components: SplitComponents) -> [String] {
         guard !record.pointee.hasDeepParameters else { return record.pointee.deepParameterValues(in: components) }
         var depths = record.pointee.parameterDepths
-        guard depths != 0 else { return [] }
+        // One or two parameters, the usual routes, as array literals: made at their size in one step, where an
+        // empty array that reserves capacity replaces its storage on the way.
+        let first = depths.trailingZeroBitCount
+        switch depths.nonzeroBitCount {
+        case 0: return []
+        case 1: return [components.value(at: first)]
+        case 2:
+            return [components.value(at: first), components.value(at: (depths & (depths - 1)).trailingZeroBitCount)]
+        default: break
+        }
         var values: [String] = []
         values.reserveCapacity(depths.nonzeroBitCount)
         while depths != 0 {

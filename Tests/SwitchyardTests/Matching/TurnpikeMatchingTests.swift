@@ -55,6 +55,25 @@ struct TurnpikeMatchingTests {
         #expect(try Router(["users/:id"]).outcome(input) == .noMatch)
     }
 
+    /// Each value goes to its own parameter, however many the route has and wherever they are: a match collects
+    /// one or two values apart from more.
+    @Test(
+        "every parameter gets the component at its place",
+        arguments: [
+            ("/static/page", "static/page", [:]),
+            ("/:a", "one", ["a": "one"]),
+            ("/x/:a/y", "x/one/y", ["a": "one"]),
+            ("/:a/:b", "one/two", ["a": "one", "b": "two"]),
+            ("/x/:a/y/:b", "x/one/y/two", ["a": "one", "b": "two"]),
+            ("/:a/x/y/z/:b", "one/x/y/z/two", ["a": "one", "b": "two"]),
+            ("/:a/:b/:c", "one/two/three", ["a": "one", "b": "two", "c": "three"]),
+            ("/x/:a/:b/y/:c/:d", "x/1/2/y/3/4", ["a": "1", "b": "2", "c": "3", "d": "4"]),
+        ] as [(String, String, [String: String])])
+    func parametersTakeTheirOwnComponents(pattern: String, input: String, expected: [String: String]) throws {
+        let match = try #require(try Router([pattern]).match("app:///" + input))
+        #expect(match.parameters == expected)
+    }
+
     @Test func unmatchedRouteMatchesNothing() throws {
         // Ref 109
         #expect(try Router(["should/never/be/called"]).outcome("a/route/that/does/not/exist") == .noMatch)
