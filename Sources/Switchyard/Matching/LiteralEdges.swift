@@ -43,14 +43,20 @@ struct LiteralEdges: Sendable {
     private static let scanLimit = 8
 
     /// The child that `key` leads to from `node` of the trie at `trie`, if any.
-    ///
-    /// The node, its index and the store are read through the trie's address, one element at a time: a lookup that
-    /// borrowed their lists as buffers would retain each list once (an atomic increment and decrement, which cost
-    /// more than the reads), and the literals are short.
     @inline(__always)
     static func child(
         for key: UnsafeBufferPointer<UInt8>, ofNode node: Int, in trie: UnsafePointer<RouteTrie>
     ) -> Int32? {
+        trie.pointee.nodes[node].literals.child(for: key, in: trie)
+    }
+
+    /// The child that `key` leads to by these edges, which are a node's of the trie at `trie`, if any.
+    ///
+    /// The index and the store are read through the trie's address, one element at a time: a lookup that borrowed
+    /// their lists as buffers would retain each list once (an atomic increment and decrement, which cost more than
+    /// the reads), and the literals are short.
+    @inline(__always)
+    func child(for key: UnsafeBufferPointer<UInt8>, in trie: UnsafePointer<RouteTrie>) -> Int32? {
         func matches(_ edge: LiteralStore.Edge) -> Bool {
             guard Int(edge.count) == key.count else { return false }
             var offset = Int(edge.start)
@@ -60,7 +66,6 @@ struct LiteralEdges: Sendable {
             }
             return true
         }
-        let head = trie.pointee.nodes[node].literals.head
         if head >= -1 {
             var position = head
             while position >= 0 {
@@ -72,7 +77,7 @@ struct LiteralEdges: Sendable {
         }
         let index = Int(-2 - head)
         let mask = trie.pointee.literals.indexes[index].slots.count - 1
-        var slot = Int(hash(key)) & mask
+        var slot = Int(Self.hash(key)) & mask
         while case let position = trie.pointee.literals.indexes[index].slots[slot], position >= 0 {
             let edge = trie.pointee.literals.edges[Int(position)]
             if matches(edge) { return edge.child }
