@@ -270,12 +270,14 @@ private struct SplitRun {
         if hasScheme, hasDoubleSlash(at: cursor) {
             let authorityStart = cursor + 2
             let authorityEnd = firstIndex(in: authorityStart..<count, where: Self.endsPathSegment) ?? count
-            host = try parseAuthority(authorityStart..<authorityEnd)
+            // `myapp:///path`: an empty authority, the usual form of a custom-scheme link, has no host.
+            if authorityEnd > authorityStart { host = try parseAuthority(authorityStart..<authorityEnd) }
             cursor = authorityEnd
         }
 
         let rules = hostRules(hasScheme ? bytes[0..<schemeLength] : nil)
-        if hasScheme {
+        // Without a named host and a list of allowed hosts, the rules have nothing to do.
+        if hasScheme, host?.name.isEmpty == false || rules.allowedHosts != nil {
             try applyHostRules(rules, to: host, at: host?.range.lowerBound ?? cursor)
         }
         let hostIsComponent = componentCount > 0
@@ -317,9 +319,8 @@ private struct SplitRun {
         var port: Int?
     }
 
+    /// The host of an authority that is not empty.
     private func parseAuthority(_ range: Range<Int>) throws(URLRejection) -> Host {
-        // `myapp:///path`: an empty authority, the usual form of a custom-scheme link without a host.
-        if range.isEmpty { return Host(name: "", range: range, isIPLiteral: false, port: nil) }
         if firstIndex(of: "@", in: range) != nil {
             throw URLRejection(
                 .userinfo, at: range.lowerBound, in: input, "user information ('user@') before the host is not allowed")
