@@ -11,15 +11,12 @@
 /// link?.fragment        // "reviews"
 /// ```
 public struct DeepLink: Sendable, Hashable {
+    // The stored fields are declared in the order that packs them into 88 bytes (the port in 4 bytes, after the
+    // components): a link moves with the match that holds it, and at 128 bytes or less, a lookup's results move
+    // inline rather than by calls to `memcpy`.
+
     /// The input as given.
     public let input: String
-    /// The scheme, lowercased; `nil` for an internal route string.
-    ///
-    /// Made from the first bytes of ``input`` when read, as ``pathComponents`` are: a lookup makes no text for it.
-    public var scheme: String? {
-        guard schemeLength > 0 else { return nil }
-        return URLSplitter.withUTF8(of: input) { URLSplitter.schemeText($0[0..<min(schemeLength, $0.count)]) }
-    }
     /// How many of the first bytes of ``input`` are the scheme (before its `:`); 0 for a route string, since a
     /// scheme has at least one byte.
     let schemeLength: Int
@@ -27,11 +24,39 @@ public struct DeepLink: Sendable, Hashable {
     ///
     /// The host is reported even when the table's host policy made it the first of ``pathComponents``.
     public let host: String?
-    /// The port, which plays no part in matching.
-    public let port: Int?
-    /// What ``pathComponents`` are made from; declared before ``query`` because the memberwise initializer takes
-    /// its arguments in declaration order.
+    /// What ``pathComponents`` are made from.
     var components: Components
+    /// The port, or -1 for none (a port is at most 65,535).
+    private let storedPort: Int32
+    /// The query items, form-decoded (`+` is a space, `%2B` a plus), followed by those a routed fragment adds.
+    /// A filter may change them before the handlers run.
+    public var query: QueryItems
+    /// The fragment, percent-decoded once; `""` for a bare `#` and `nil` when there is none. A filter may
+    /// change it before the handlers run.
+    public var fragment: String?
+
+    init(
+        input: String, schemeLength: Int, host: String?, port: Int?, components: Components, query: QueryItems,
+        fragment: String?
+    ) {
+        self.input = input
+        self.schemeLength = schemeLength
+        self.host = host
+        self.components = components
+        storedPort = port.map { Int32(clamping: $0) } ?? -1
+        self.query = query
+        self.fragment = fragment
+    }
+
+    /// The scheme, lowercased; `nil` for an internal route string.
+    ///
+    /// Made from the first bytes of ``input`` when read, as ``pathComponents`` are: a lookup makes no text for it.
+    public var scheme: String? {
+        guard schemeLength > 0 else { return nil }
+        return URLSplitter.withUTF8(of: input) { URLSplitter.schemeText($0[0..<min(schemeLength, $0.count)]) }
+    }
+    /// The port, which plays no part in matching.
+    public var port: Int? { storedPort < 0 ? nil : Int(storedPort) }
     /// The components that matching saw, each percent-decoded once: the path split on `/` with empty
     /// components dropped, after a host that became a component, followed by those a routed fragment adds.
     ///
@@ -44,12 +69,6 @@ public struct DeepLink: Sendable, Hashable {
             URLSplitter.pathComponents(of: input, in: range, after: startsWithHost ? host : nil)
         }
     }
-    /// The query items, form-decoded (`+` is a space, `%2B` a plus), followed by those a routed fragment adds.
-    /// A filter may change them before the handlers run.
-    public var query: QueryItems
-    /// The fragment, percent-decoded once; `""` for a bare `#` and `nil` when there is none. A filter may
-    /// change it before the handlers run.
-    public var fragment: String?
 
     /// Whether the input came from outside: a URL with a scheme, rather than a route string the app sent itself.
     public var isExternal: Bool { scheme != nil }
