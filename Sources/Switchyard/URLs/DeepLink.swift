@@ -35,19 +35,6 @@ public struct DeepLink: Sendable, Hashable {
     /// change it before the handlers run.
     public var fragment: String?
 
-    init(
-        input: String, schemeLength: Int, host: String?, port: Int?, components: Components, query: QueryItems,
-        fragment: String?
-    ) {
-        self.input = input
-        self.schemeLength = schemeLength
-        self.host = host
-        self.components = components
-        storedPort = port.map { Int32(clamping: $0) } ?? -1
-        self.query = query
-        self.fragment = fragment
-    }
-
     /// The scheme, lowercased; `nil` for an internal route string.
     ///
     /// Made from the first bytes of ``input`` when read, as ``pathComponents`` are: a lookup makes no text for it.
@@ -101,6 +88,17 @@ public struct DeepLink: Sendable, Hashable {
 }
 
 extension DeepLink {
+    /// A link of these parts, made by the memberwise initializer (an initializer that sets the fields one by one
+    /// leaves the optimizer a copy of the link to make and destroy).
+    init(
+        input: String, schemeLength: Int, host: String?, port: Int?, components: Components, query: QueryItems,
+        fragment: String?
+    ) {
+        self.init(
+            input: input, schemeLength: schemeLength, host: host, components: components,
+            storedPort: port.map { Int32(clamping: $0) } ?? -1, query: query, fragment: fragment)
+    }
+
     /// The same link with other path components: what one level of a hierarchical walk sees.
     func with(pathComponents: [String]) -> DeepLink {
         DeepLink(

@@ -100,6 +100,18 @@ struct HostTests {
         #expect(match.link.port == 8443)
     }
 
+    @Test(
+        "a link reports its port as written, from none to the highest",
+        arguments: [
+            ("https://shop.example.com/a", nil), ("https://shop.example.com:0/a", 0),
+            ("https://shop.example.com:08/a", 8), ("https://shop.example.com:65535/a", 65_535),
+            ("app://:80/a", 80), ("app:///a", nil),
+        ] as [(String, Int?)])
+    func portIsReported(input: String, expected: Int?) throws {
+        let match = try #require(try Router(["/a"]).match(input))
+        #expect(match.link.port == expected)
+    }
+
     static let globalAllowList: [(String, Outcome)] = [
         ("app://user/view/1", .rejected(.hostNotAllowed)),
         ("app:user/view/1", .rejected(.hostNotAllowed)),
