@@ -89,6 +89,26 @@ struct RejectionTests {
         #expect(error.input == input)
     }
 
+    /// Every byte after a scheme's first letter, from 0x21 to 0xFF (a byte of 0x80 or more as a two-byte
+    /// character's first): a letter, a digit, `+`, `-` and `.` make a scheme; any other is rejected where it is.
+    /// `:`, `/`, `?` and `#` end the scheme or the search for one, so they are left out.
+    @Test(
+        "a scheme holds letters, digits, '+', '-' and '.' after its first letter, and no other byte",
+        arguments: (0x21...0xFF).filter { ![0x23, 0x2F, 0x3A, 0x3F].contains($0) })
+    func schemeBytes(byte: Int) throws {
+        let scalar = try #require(Unicode.Scalar(byte))
+        let input = "a\(Character(scalar))b://x"
+        let allowed =
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+            || ["+", "-", "."].contains(scalar)
+        let router = try Router(["/x"])
+        if allowed {
+            #expect(try router.match(input) != nil)
+        } else {
+            #expect(rejection(input, router).map(Rejected.init) == Rejected(.invalidScheme, at: 1))
+        }
+    }
+
     @Test func dotSegmentInARoutedFragmentIsRejected() throws {
         // S54
         let router = try Router(["/a/:x/:y"], options: RouterOptions(routesFragments: true))
