@@ -34,12 +34,12 @@ enum PercentDecoding {
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusAsSpace: Bool = false
     ) throws(DecodingFailure) -> String {
         if try isPlain(bytes, range, plusAsSpace: plusAsSpace) {
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            return String(utf8Bytes: UnsafeBufferPointer(rebasing: bytes[range]))
         }
         let decoded = try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) {
             output throws(DecodingFailure) in
             let count = try decodeEscapes(bytes, range, plusAsSpace: plusAsSpace, into: output)
-            return String(decoding: UnsafeBufferPointer(rebasing: output[..<count]), as: UTF8.self)
+            return String(utf8Bytes: UnsafeBufferPointer(rebasing: output[..<count]))
         }
         return decoded
     }
@@ -169,5 +169,18 @@ struct UTF8Validator {
 
     func finish() throws(DecodingFailure) {
         if remaining > 0 { throw .badUTF8(at: start) }
+    }
+}
+
+extension String {
+    /// The text of UTF-8 bytes, as `String(decoding:as:)` makes it (an ill-formed sequence repaired), made the way
+    /// that is cheapest for the short values a link holds: a short ASCII text is made in place, in the string
+    /// itself, and checked as a whole, where `String(decoding:as:)` checks the bytes, then copies them one by one.
+    init(utf8Bytes bytes: UnsafeBufferPointer<UInt8>) {
+        self.init(unsafeUninitializedCapacity: bytes.count) { buffer in
+            guard let base = bytes.baseAddress, let target = buffer.baseAddress else { return 0 }
+            target.initialize(from: base, count: bytes.count)
+            return bytes.count
+        }
     }
 }

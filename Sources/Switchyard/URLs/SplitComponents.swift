@@ -26,7 +26,7 @@ struct SplitComponents {
     func value(at index: Int) -> String {
         switch values {
         case .keys:
-            return Self.text(keys[index])
+            return String(utf8Bytes: keys[index])
         case .list(let list):
             return list[index]
         case .plusDecoded(let input, let raw, let hostFirst):
@@ -35,17 +35,6 @@ struct SplitComponents {
                 return String(decoding: keys[index], as: UTF8.self)
             }
             return hostFirst && index == 0 ? URLSplitter.lowercasedASCII(value) : value
-        }
-    }
-
-    /// The text of UTF-8 bytes, as `String(decoding:as:)` makes it (an ill-formed sequence repaired), made the way
-    /// that is cheapest for a parameter's usual value: a short ASCII text is made in place, in the string itself,
-    /// and checked as a whole, where `String(decoding:as:)` checks it, then copies it, byte by byte.
-    static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        String(unsafeUninitializedCapacity: bytes.count) { buffer in
-            guard let base = bytes.baseAddress, let target = buffer.baseAddress else { return 0 }
-            target.initialize(from: base, count: bytes.count)
-            return bytes.count
         }
     }
 

@@ -480,6 +480,18 @@ private struct SplitRun {
     // MARK: Query and fragment
 
     private mutating func addItems(_ range: Range<Int>) throws(URLRejection) {
+        if query.isEmpty {
+            // The list made once, at the number of pieces that are not empty (each an item, unless its name is
+            // empty), within the limit: a list that grew as items came was made again for the second item, and each
+            // time it filled after.
+            var pieces = 0
+            var previous = UInt8(ascii: "&")
+            for index in range {
+                if previous == UInt8(ascii: "&"), bytes[index] != UInt8(ascii: "&") { pieces += 1 }
+                previous = bytes[index]
+            }
+            query.reserveCapacity(min(pieces, max(limits.maxQueryItems, 0)))
+        }
         var start = range.lowerBound
         while start < range.upperBound {
             let end = firstIndex(of: "&", in: start..<range.upperBound) ?? range.upperBound

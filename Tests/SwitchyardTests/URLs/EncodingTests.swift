@@ -147,6 +147,15 @@ struct EncodingTests {
                 Hit("/q", query: [item("a b", "1"), item("c d", "2"), item("e", ""), item("tok", "YWJj=="), flag("f")]))
         ),  // S45
         (
+            // Empty pieces and an empty name give no item; the rest keep their order.
+            ["/q"], RouterOptions(), "app://q?&&a=1&&=x&b&&c=3&",
+            .hit(Hit("/q", query: [item("a", "1"), flag("b"), item("c", "3")]))
+        ),
+        (
+            ["/q"], RouterOptions(), "app://q?" + (1...40).map { "k\($0)=\($0)" }.joined(separator: "&"),
+            .hit(Hit("/q", query: (1...40).map { item("k\($0)", "\($0)") }))
+        ),
+        (
             ["/user/view/:userID"], RouterOptions(), "tests://user/view/joeldev%23",
             .hit(Hit("/user/view/:userID", ["userID": "joeldev#"]))
         ),  // S47
