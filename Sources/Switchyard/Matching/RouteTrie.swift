@@ -278,11 +278,14 @@ struct RouteTrie: Sendable {
         /// The best match so far, when only the best is wanted: each later one has a strictly higher priority.
         var best: TrieMatch?
         var bestPriority = Int.min
+        /// Whether some route of the trie has constraints (few tables have any): read once, not for each entry.
+        let hasConstraints: Bool
 
         init(trie: UnsafePointer<RouteTrie>, components: SplitComponents, bestOnly: Bool) {
             self.trie = trie
             self.components = components
             self.bestOnly = bestOnly
+            hasConstraints = !trie.pointee.constraints.isEmpty
         }
 
         mutating func visit(_ index: Int, depth: Int) {
@@ -311,7 +314,7 @@ struct RouteTrie: Sendable {
                 let entryIndex = RouteTrie.entry(position, of: entries, in: trie)
                 let priority = RouteTrie.priority(ofEntry: Int(entryIndex), in: trie)
                 if bestOnly, best != nil, priority <= bestPriority { return }
-                guard accepts(Int(entryIndex)) else { continue }
+                guard !hasConstraints || accepts(Int(entryIndex)) else { continue }
                 let match = TrieMatch(entry: Int(entryIndex), wildcardStart: wildcardStart)
                 bestPriority = max(bestPriority, priority)
                 if bestOnly {
@@ -324,7 +327,7 @@ struct RouteTrie: Sendable {
 
         /// Whether the entry's constraints accept the values its parameters would capture.
         private func accepts(_ entryIndex: Int) -> Bool {
-            guard !trie.pointee.constraints.isEmpty, trie.pointee.records[entryIndex].isConstrained,
+            guard trie.pointee.records[entryIndex].isConstrained,
                 let constraints = trie.pointee.constraints[Int32(entryIndex)]
             else { return true }
             return constraints.allSatisfy { $0.constraint.accepts(components.value(at: $0.depth)) }
