@@ -13,9 +13,9 @@ struct RouterState: Sendable {
 /// A router's tables: the global one, which always exists, kept apart so that the usual lookup and registration
 /// reach it without hashing, and the scheme tables by their lowercased scheme.
 ///
-/// All of them are behind one reference, so that a lookup's snapshot of the tables costs one retain, and the
-/// global table is read in place, where it is kept: two references (the global table's and the schemes') cost a
-/// retain and a release each, and the global table a third pair for the search that read it through a copy.
+/// All of them are behind one reference, and the global table is read where the tables keep it: a lookup's snapshot
+/// of the tables costs one retain and one release. With the global table and the scheme dictionary apart, a lookup
+/// retained and released each, and the global table once more to search it.
 struct RouteTables: Sendable {
     private var storage: CopyOnWrite<Storage>
 
