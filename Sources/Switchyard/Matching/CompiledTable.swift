@@ -189,7 +189,7 @@ struct CompiledTable: Sendable {
     static func matches(
         in table: UnsafePointer<CompiledTable>, link: DeepLink, _ components: SplitComponents
     ) -> [Candidate] {
-        trieSearch(in: table) { RouteTrie.search(in: $0, components) }.map { found in
+        table.withMember(\.trie) { RouteTrie.search(in: $0, components) }.map { found in
             Candidate(
                 match: RouteMatch(capture(found, components, in: table), link: link),
                 action: table.pointee.entryActions[found.entry])
@@ -199,17 +199,8 @@ struct CompiledTable: Sendable {
     /// The first route in match order that a link's components match, with what it captured: the caller gives it
     /// its link.
     static func bestCapture(in table: UnsafePointer<CompiledTable>, _ components: SplitComponents) -> RouteCapture? {
-        guard let found = trieSearch(in: table, { RouteTrie.best(in: $0, components) }) else { return nil }
+        guard let found = table.withMember(\.trie, { RouteTrie.best(in: $0, components) }) else { return nil }
         return capture(found, components, in: table)
-    }
-
-    /// Calls `search` with the address of the table's trie.
-    private static func trieSearch<Result>(
-        in table: UnsafePointer<CompiledTable>, _ search: (UnsafePointer<RouteTrie>) -> Result
-    ) -> Result {
-        // The key path names a stored property, so the trie's address is there; the copy is never made.
-        guard let trie = table.pointer(to: \.trie) else { return withUnsafePointer(to: table.pointee.trie, search) }
-        return search(trie)
     }
 
     /// What the route of `found` captured from `components`, its fields read where the table keeps them.

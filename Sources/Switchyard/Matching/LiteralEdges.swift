@@ -42,14 +42,6 @@ struct LiteralEdges: Sendable {
     /// Up to this many edges a scan beats probing.
     private static let scanLimit = 8
 
-    /// The child that `key` leads to from `node` of the trie at `trie`, if any.
-    @inline(__always)
-    static func child(
-        for key: UnsafeBufferPointer<UInt8>, ofNode node: Int, in trie: UnsafePointer<RouteTrie>
-    ) -> Int32? {
-        trie.pointee.nodes[node].literals.child(for: key, in: trie)
-    }
-
     /// The child that `key` leads to by these edges, which are a node's of the trie at `trie`, if any.
     ///
     /// The index and the store are read through the trie's address, one element at a time: a lookup that borrowed

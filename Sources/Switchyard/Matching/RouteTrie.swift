@@ -112,7 +112,7 @@ struct RouteTrie: Sendable {
     /// The child that `literal` leads to from `node`, added when there is none yet.
     private mutating func child(of node: Int, literal: UnsafeBufferPointer<UInt8>) -> Int {
         let existing = withUnsafeMutablePointer(to: &self) {
-            LiteralEdges.child(for: literal, ofNode: node, in: UnsafePointer($0))
+            $0.pointee.nodes[node].literals.child(for: literal, in: UnsafePointer($0))
         }
         if let existing { return Int(existing) }
         let child = appendNode()

@@ -35,3 +35,21 @@ struct CopyOnWrite<Value: Sendable>: @unchecked Sendable {
         }
     }
 }
+
+extension UnsafePointer {
+    /// Calls `body` with the address of the stored property at `member` of the value at this address, for reading
+    /// its fields in place as ``CopyOnWrite/withPointer(_:)`` allows (a property read and then passed on would be
+    /// copied first).
+    ///
+    /// A key path that names a stored property has an address there; for any other the property is read into a
+    /// copy, whose address `body` gets.
+    @inline(__always)
+    func withMember<Member, Result, Failure>(
+        _ member: KeyPath<Pointee, Member>, _ body: (UnsafePointer<Member>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        guard let address = pointer(to: member) else {
+            return try withUnsafePointer(to: pointee[keyPath: member]) { copy throws(Failure) in try body(copy) }
+        }
+        return try body(address)
+    }
+}

@@ -118,22 +118,10 @@ extension RouteTables {
         // The closures below read the tables through their address: a closure that captured the tables would copy
         // them, a retain and a release for each reference in them, for each closure.
         try storage.withPointer { tables throws(URLRejection) in
-            try Self.withGlobal(in: tables) { global throws(URLRejection) in
+            try tables.withMember(\.global) { global throws(URLRejection) in
                 try Self.search(in: tables, global: global, input, options: options, find)
             }
         }
-    }
-
-    /// Calls `body` with the address of the global table, where the storage at `tables` keeps it.
-    @inline(__always)
-    private static func withGlobal<Result>(
-        in tables: UnsafePointer<Storage>, _ body: (UnsafePointer<CompiledTable>) throws(URLRejection) -> Result
-    ) throws(URLRejection) -> Result {
-        // The key path names a stored property, so the table's address is there; the copy is never made.
-        guard let global = tables.pointer(to: \.global) else {
-            return try withUnsafePointer(to: tables.pointee.global) { global throws(URLRejection) in try body(global) }
-        }
-        return try body(global)
     }
 
     /// The search of ``search(_:options:_:)``, which reads the tables at `tables`, the global one at `global`.
