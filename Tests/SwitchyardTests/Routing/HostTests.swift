@@ -112,6 +112,19 @@ struct HostTests {
         #expect(match.link.port == expected)
     }
 
+    /// An empty authority (`app:///a`), and one with a port and no name, name no host: the link has none, and a
+    /// table that allows some hosts only refuses it where the host would be, at the authority.
+    @Test("an authority without a name names no host", arguments: ["app:///a", "app://:80/a"])
+    func anAuthorityWithoutANameNamesNoHost(input: String) throws {
+        let match = try #require(try Router(["/a"]).match(input))
+        #expect(match.link.host == nil)
+        let guarded = try Router(["/a"])
+        guarded.updateSettings(for: .global) { $0.allowedHosts = ["example.com"] }
+        let refusal = try #require(rejection(input, guarded))
+        #expect(refusal.code == .hostNotAllowed)
+        #expect(refusal.position == 6)
+    }
+
     static let globalAllowList: [(String, Outcome)] = [
         ("app://user/view/1", .rejected(.hostNotAllowed)),
         ("app:user/view/1", .rejected(.hostNotAllowed)),

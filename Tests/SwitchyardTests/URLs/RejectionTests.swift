@@ -89,11 +89,11 @@ struct RejectionTests {
         #expect(error.input == input)
     }
 
-    /// Every byte after a scheme's first letter, from 0x21 to 0xFF (a byte of 0x80 or more as a two-byte
-    /// character's first): a letter, a digit, `+`, `-` and `.` make a scheme; any other is rejected where it is.
-    /// `:`, `/`, `?` and `#` end the scheme or the search for one, so they are left out.
+    /// Every character from U+0021 to U+00FF after a scheme's first letter (one of U+0080 or more is two bytes, the
+    /// first of them where the rejection is): a letter, a digit, `+`, `-` and `.` make a scheme; any other is
+    /// rejected where it is. `:`, `/`, `?` and `#` end the scheme or the search for one, so they are left out.
     @Test(
-        "a scheme holds letters, digits, '+', '-' and '.' after its first letter, and no other byte",
+        "a scheme holds letters, digits, '+', '-' and '.' after its first letter, and no other character",
         arguments: (0x21...0xFF).filter { ![0x23, 0x2F, 0x3A, 0x3F].contains($0) })
     func schemeBytes(byte: Int) throws {
         let scalar = try #require(Unicode.Scalar(byte))
