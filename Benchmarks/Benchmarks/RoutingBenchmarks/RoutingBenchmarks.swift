@@ -45,6 +45,12 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("\(name)All_URLComponentsParse") { benchmark in
             pass(benchmark) { for url in urls { blackHole(URLComponents(string: url)) } }
         }
+        // Not a router: the least a split-and-walk lookup costs in Swift (see `BareTrie`), to tell what Switchyard's
+        // checks and guarantees cost.
+        Benchmark("\(name)All_BareTrieURL") { benchmark in
+            let router = lazySubjects.value.bare
+            pass(benchmark) { for url in urls { blackHole(router.lookup(url)) } }
+        }
         Benchmark("\(name)All_LinearScan") { benchmark in
             let router = lazySubjects.value.linear
             pass(benchmark) { for path in table.requests { blackHole(router.lookup(path)) } }

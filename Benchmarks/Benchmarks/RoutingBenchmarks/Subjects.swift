@@ -11,12 +11,14 @@ struct Subjects: @unchecked Sendable {
     let routingKit: TrieRouter<Int>
     let hummingbird: RouterTrie<Int>
     let linear: LinearRouter
+    let bare: BareTrie
 
     init(_ table: BenchmarkTable) {
         switchyard = Self.switchyard(table.patterns)
         routingKit = Self.routingKit(table.patterns)
         hummingbird = Self.hummingbird(table.patterns)
         linear = LinearRouter(table.patterns)
+        bare = BareTrie(table.patterns)
     }
 
     static func switchyard(_ patterns: [String]) -> Switchyard.Router {
