@@ -32,8 +32,9 @@ struct LiteralStore: Sendable {
 /// The edges and the literals' bytes live in the trie's ``LiteralStore`` (a node keeps one number, not
 /// a `String` per edge or an array of its own). Keys compare byte for byte, as ``ExactText`` does, never by
 /// canonical equivalence. A lookup follows the edges of a small node, comparing lengths and then bytes, or probes the
-/// open-addressing index of a large one by the component's FNV-1a hash (a few instructions a byte, against SipHash's
-/// fixed cost per call). An edge keeps no hash (16 bytes, not 20): an index made again hashes its literals again.
+/// open-addressing index of a large one by a multiplicative hash of the component's bytes, read eight at a time
+/// (against SipHash's fixed cost per call). An edge keeps no hash (16 bytes, not 20): an index made again hashes its
+/// literals again.
 struct LiteralEdges: Sendable {
     /// The node's most recently added edge in the store, from which the others are linked; `-1` for none; `-2 - n`
     /// once the node outgrew a scan, for the store's index `n`, which keeps the first edge itself.
@@ -138,11 +139,26 @@ struct LiteralEdges: Sendable {
         slots[slot] = position
     }
 
-    /// FNV-1a over the bytes.
+    /// A multiplicative hash of the bytes, read eight at a time: one multiplication a word, where a hash of one
+    /// multiplication a byte (FNV-1a) made each byte wait for the last, and a lookup 3 % slower.
     @inline(__always)
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var hash: UInt32 = 2_166_136_261
-        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        return hash
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var hash = UInt64(truncatingIfNeeded: bytes.count) &* multiplier
+        guard let base = bytes.baseAddress else { return UInt32(truncatingIfNeeded: hash >> 32) }
+        var index = 0
+        while index + 8 <= bytes.count {
+            hash = (hash ^ UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) &* multiplier
+            index += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while index < bytes.count {
+            tail |= UInt64(base[index]) << shift
+            shift += 8
+            index += 1
+        }
+        hash = (hash ^ tail) &* multiplier
+        return UInt32(truncatingIfNeeded: hash >> 32)
     }
 }

@@ -53,6 +53,25 @@ struct LiteralEdgeTests {
         #expect(try router.match("app://menu/%E1%B8%8D%CC%87")?.route.expansion == "/menu/:item")
     }
 
+    /// The index hashes a component eight bytes at a time, then the bytes left: literals of every length up to three
+    /// words, each differing from another only in its last byte, must each find their own edge.
+    @Test("literals of every length that differ in their last byte are told apart")
+    func literalsDifferingInTheirLastByte() throws {
+        let router = Router()
+        let lengths = 1...24
+        for length in lengths {
+            let stem = String(repeating: "x", count: length - 1)
+            try router.add("/words/\(stem)a")
+            try router.add("/words/\(stem)b")
+        }
+        for length in lengths {
+            let stem = String(repeating: "x", count: length - 1)
+            #expect(try router.match("app://words/\(stem)a")?.route.expansion == "/words/\(stem)a")
+            #expect(try router.match("app://words/\(stem)b")?.route.expansion == "/words/\(stem)b")
+            #expect(try router.match("app://words/\(stem)c") == nil)
+        }
+    }
+
     @Test("long literals that share a prefix are told apart")
     func longLiteralsWithSharedPrefixes() throws {
         let router = Router()
