@@ -80,15 +80,15 @@ struct BareTrie: Sendable {
                     var end = start
                     while end < input.count, input[end] != UInt8(ascii: "/") { end += 1 }
                     if end > start {
-                        guard let next = child(of: node, for: UnsafeBufferPointer(rebasing: input[start..<end])) else {
-                            guard nodes[node].parameter >= 0, capturedCount < captured.count else { return nil }
+                        if let next = child(of: node, for: UnsafeBufferPointer(rebasing: input[start..<end])) {
+                            node = next
+                        } else if nodes[node].parameter >= 0, capturedCount < captured.count {
                             captured[capturedCount] = start..<end
                             capturedCount += 1
                             node = Int(nodes[node].parameter)
-                            start = end + 1
-                            continue
+                        } else {
+                            return nil
                         }
-                        node = next
                     }
                     start = end + 1
                 }
