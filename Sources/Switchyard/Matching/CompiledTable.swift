@@ -139,8 +139,11 @@ struct CompiledTable: Sendable {
     /// Removes the registrations that `shouldRemove` selects and recompiles the trie.
     /// - Returns: how many registrations were removed.
     mutating func removeAll(where shouldRemove: (Registration) -> Bool) -> Int {
-        let kept = zip(registrationStarts, registrations).filter { !shouldRemove($0.1) }.map { Int($0.0) }
-        let removed = registrationStarts.count - kept.count
+        var kept: [Int] = []
+        var removed = 0
+        for (start, registration) in zip(registrationStarts, registrations) {
+            if shouldRemove(registration) { removed += 1 } else { kept.append(start) }
+        }
         guard removed > 0 else { return 0 }
         var rebuilt = CompiledTable(table: table, foldsLiteralCase: trie.foldsLiteralCase)
         rebuilt.settings = settings

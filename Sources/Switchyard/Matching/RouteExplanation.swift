@@ -57,7 +57,7 @@ extension Router {
         let snapshot = state.snapshot
         let resolution: Resolution
         do {
-            resolution = try snapshot.resolve(url, options: options.splitOptions)
+            resolution = try snapshot.tables.resolve(url, options: options.splitOptions)
         } catch {
             return RouteExplanation(
                 input: url, rejection: error, table: nil, matches: [], nearMisses: [], notes: [])

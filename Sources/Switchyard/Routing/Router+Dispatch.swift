@@ -23,7 +23,7 @@ extension Router {
         let snapshot = state.snapshot
         let resolution: Resolution
         do {
-            resolution = try snapshot.resolve(input, options: options.splitOptions)
+            resolution = try snapshot.tables.resolve(input, options: options.splitOptions)
         } catch {
             logger?.debug("rejected \(input): \(error.code) at byte \(error.position)")
             return RouteOutcome(.rejected, request: nil, rejection: error)

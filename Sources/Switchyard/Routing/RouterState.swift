@@ -71,14 +71,7 @@ struct Resolution: Sendable {
     var candidates: [Candidate]
 }
 
-extension RouterState {
-    /// Splits `input` for the table its scheme routes to and finds its candidates; see the tables' own method.
-    func resolve(_ input: String, options: SplitOptions) throws(URLRejection) -> Resolution {
-        try tables.resolve(input, options: options)
-    }
-}
-
-/// Matching reads only the tables: a lookup takes them out of the router's state alone (two references to retain),
+/// Matching reads only the tables: a lookup takes them out of the router's state alone (one reference to retain),
 /// not the whole state.
 extension RouteTables {
     /// Splits `input` for the table its scheme routes to and finds its candidates there, then, for a scheme
