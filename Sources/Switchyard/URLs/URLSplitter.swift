@@ -67,8 +67,8 @@ enum URLSplitter {
             // never lengthens, so the decoded components fit in as many bytes as the input has.
             let capacity = min(bytes.count / 2 + 2, max(options.limits.maxComponents, 0))
             return SplitRun.Storage.withTemporary(
-                capacity: capacity, keepsRaws: options.decodesPlusInPath, scratchCount: bytes.count
-            ) { storage in
+                capacity: capacity, keepsRaws: options.decodesPlusInPath, scratchCount: bytes.count, for: input
+            ) { storage, input in
                 var run = SplitRun(bytes: bytes, options: options, storage: storage)
                 do throws(URLRejection) {
                     let (link, components) = try run.split(input, hostRules: hostRules)
@@ -195,10 +195,12 @@ private struct SplitRun {
 
         /// Calls `body` with storage for `capacity` components and `scratchCount` decoded bytes, in one temporary
         /// allocation (on the stack for a short link): one allocation rather than three, each of which would move
-        /// the lookup's result once more on its way out.
+        /// the lookup's result once more on its way out. `body` borrows `input` as an argument: a closure that
+        /// captured it retained and released it around the allocation, an atomic pair a lookup.
         @inline(__always)
         static func withTemporary<Result>(
-            capacity: Int, keepsRaws: Bool, scratchCount: Int, _ body: (Storage) -> Result
+            capacity: Int, keepsRaws: Bool, scratchCount: Int, for input: borrowing String,
+            _ body: (Storage, borrowing String) -> Result
         ) -> Result {
             let keysBytes = capacity * MemoryLayout<UnsafeBufferPointer<UInt8>>.stride
             let rawsBytes = keepsRaws ? capacity * MemoryLayout<Range<Int>>.stride : 0
@@ -216,7 +218,7 @@ private struct SplitRun {
                     Storage(
                         keys: keys.bindMemory(to: UnsafeBufferPointer<UInt8>.self),
                         raws: raws.bindMemory(to: Range<Int>.self), scratch: scratch.bindMemory(to: UInt8.self),
-                        capacity: capacity))
+                        capacity: capacity), input)
             }
         }
     }
