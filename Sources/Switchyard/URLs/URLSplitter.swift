@@ -306,13 +306,16 @@ private struct SplitRun {
                 ? .plusDecoded(
                     input: bytes, raw: UnsafeBufferPointer(rebasing: storage.raws[0..<componentCount]),
                     hostFirst: hostIsComponent) : .keys)
+        // The items move to the link: a copy would retain their list, and the run's end release it again.
+        var items: [QueryItem] = []
+        swap(&items, &query)
         let link = DeepLink(
             input: input, schemeLength: schemeLength, host: named?.name,
             port: host?.port,
             // Components a routed fragment added are not in the path: those links keep their list.
             components: componentCount == pathComponentCount
                 ? .path(cursor..<pathEnd, startsWithHost: hostIsComponent) : .list(components.keyTexts),
-            query: QueryItems(query), fragment: fragment)
+            query: QueryItems(items), fragment: fragment)
         return (link, components)
     }
 
