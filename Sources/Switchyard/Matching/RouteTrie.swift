@@ -218,7 +218,9 @@ struct RouteTrie: Sendable {
             search.visit(0, depth: 0)
             return search.found
         }
-        // Depth-first order is specificity order; a stable sort by priority puts priorities first.
+        // Depth-first order is specificity order; a stable sort by priority puts priorities first, when some route
+        // has one.
+        guard trie.pointee.hasPriorities else { return found }
         func priority(_ match: TrieMatch) -> Int { Self.priority(ofEntry: match.entry, in: trie) }
         return found.enumerated()
             .sorted { (priority($0.element), -$0.offset) > (priority($1.element), -$1.offset) }

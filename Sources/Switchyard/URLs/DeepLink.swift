@@ -58,7 +58,7 @@ public struct DeepLink: Sendable, Hashable {
     }
 
     /// Whether the input came from outside: a URL with a scheme, rather than a route string the app sent itself.
-    public var isExternal: Bool { scheme != nil }
+    public var isExternal: Bool { schemeLength > 0 }
 
     /// Where ``pathComponents`` come from.
     enum Components: Sendable {
