@@ -2,7 +2,8 @@
 ///
 /// It reads a full URL's path once, walking a trie of literal and parameter edges component by component, and
 /// returns the route's number and its parameters' values as `String`s, as `Router.match` returns a route and its
-/// values; and nothing else. It checks no byte (escapes, control characters, dot segments), applies no limit, has
+/// values; and nothing else. Two variants tell what the values cost: the same walk making them with no list, and
+/// making none. It checks no byte (escapes, control characters, dot segments), applies no limit, has
 /// no host, query, fragment, link or lock, never backtracks (a literal edge that matches is taken for good, which
 /// the GitHub table never needs undone), and knows no priority, wildcard or optional group. What Switchyard's lookup
 /// costs beyond it is what those cost.
@@ -68,6 +69,60 @@ struct BareTrie: Sendable {
 
     /// The route that `url` (`myapp:///repos/a/b`) matches, with its parameters' values in pattern order.
     func lookup(_ url: String) -> (route: Int, values: [String])? {
+        walk(url) { route, input, captured in
+            (route, captured.map { String(decoding: UnsafeBufferPointer(rebasing: input[$0]), as: UTF8.self) })
+        }
+    }
+
+    /// The route that `url` matches, with its parameters' values held inline rather than in a list: what a lookup
+    /// costs that makes the values' `String`s but allocates no list for them.
+    func lookupInline(_ url: String) -> (route: Int, values: InlineValues)? {
+        walk(url) { route, input, captured in
+            var values = InlineValues()
+            for (index, range) in captured.enumerated() {
+                values[index] = String(decoding: UnsafeBufferPointer(rebasing: input[range]), as: UTF8.self)
+            }
+            return (route, values)
+        }
+    }
+
+    /// The route that `url` matches, and no values: what the walk alone costs.
+    func route(for url: String) -> Int? {
+        walk(url) { route, _, _ in route }
+    }
+
+    /// Up to four values, the most a route of the benchmark's tables has, with no list (a fifth would replace the
+    /// fourth).
+    struct InlineValues {
+        private var first = "", second = "", third = "", fourth = ""
+
+        subscript(index: Int) -> String {
+            get {
+                switch index {
+                case 0: first
+                case 1: second
+                case 2: third
+                default: fourth
+                }
+            }
+            set {
+                switch index {
+                case 0: first = newValue
+                case 1: second = newValue
+                case 2: third = newValue
+                default: fourth = newValue
+                }
+            }
+        }
+    }
+
+    /// Walks `url`'s path from the node after `scheme://`, then gives `result` the route, the input's bytes and the
+    /// ranges of the parameters' values.
+    @inline(__always)
+    private func walk<Result>(
+        _ url: String,
+        _ result: (Int, UnsafeBufferPointer<UInt8>, UnsafeMutableBufferPointer<Range<Int>>.SubSequence) -> Result
+    ) -> Result? {
         url.utf8.withContiguousStorageIfAvailable { input in
             // The path starts after `scheme://`.
             var start = 0
@@ -93,10 +148,7 @@ struct BareTrie: Sendable {
                     start = end + 1
                 }
                 guard nodes[node].route >= 0 else { return nil }
-                let values = captured[0..<capturedCount].map {
-                    String(decoding: UnsafeBufferPointer(rebasing: input[$0]), as: UTF8.self)
-                }
-                return (Int(nodes[node].route), values)
+                return result(Int(nodes[node].route), input, captured[0..<capturedCount])
             }
         } ?? nil
     }

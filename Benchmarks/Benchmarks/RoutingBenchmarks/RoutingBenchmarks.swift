@@ -51,6 +51,15 @@ let benchmarks: @Sendable () -> Void = {
             let router = lazySubjects.value.bare
             pass(benchmark) { for url in urls { blackHole(router.lookup(url)) } }
         }
+        // The same walk making the values with no list, and making none: what the values and their list cost.
+        Benchmark("\(name)All_BareTrieInlineValuesURL") { benchmark in
+            let router = lazySubjects.value.bare
+            pass(benchmark) { for url in urls { blackHole(router.lookupInline(url)) } }
+        }
+        Benchmark("\(name)All_BareTrieWalkURL") { benchmark in
+            let router = lazySubjects.value.bare
+            pass(benchmark) { for url in urls { blackHole(router.route(for: url)) } }
+        }
         Benchmark("\(name)All_LinearScan") { benchmark in
             let router = lazySubjects.value.linear
             pass(benchmark) { for path in table.requests { blackHole(router.lookup(path)) } }
