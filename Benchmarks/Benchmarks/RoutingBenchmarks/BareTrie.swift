@@ -3,10 +3,10 @@
 /// It reads a full URL's path once, walking a trie of literal and parameter edges component by component, and
 /// returns the route's number and its parameters' values as `String`s, as `Router.match` returns a route and its
 /// values; and nothing else. Two variants tell what the values cost: the same walk making them with no list, and
-/// making none. It checks no byte (escapes, control characters, dot segments), applies no limit, has
-/// no host, query, fragment, link or lock, never backtracks (a literal edge that matches is taken for good, which
-/// the GitHub table never needs undone), and knows no priority, wildcard or optional group. What Switchyard's lookup
-/// costs beyond it is what those cost.
+/// making none. It checks no byte (escapes, control characters, dot segments), applies no limit, has no host, query,
+/// fragment, link or lock, never backtracks (a literal edge that matches is taken for good, which the benchmark's
+/// tables never need undone), and knows no priority, wildcard or optional group. What Switchyard's lookup costs
+/// beyond it is what those cost.
 struct BareTrie: Sendable {
     private struct Node: Sendable {
         var firstEdge: Int32 = 0
@@ -78,11 +78,12 @@ struct BareTrie: Sendable {
     /// costs that makes the values' `String`s but allocates no list for them.
     func lookupInline(_ url: String) -> (route: Int, values: InlineValues)? {
         walk(url) { route, input, captured in
-            var values = InlineValues()
-            for (index, range) in captured.enumerated() {
-                values[index] = String(decoding: UnsafeBufferPointer(rebasing: input[range]), as: UTF8.self)
+            func value(_ index: Int) -> String {
+                guard index < captured.count else { return "" }
+                let range = captured[captured.startIndex + index]
+                return String(decoding: UnsafeBufferPointer(rebasing: input[range]), as: UTF8.self)
             }
-            return (route, values)
+            return (route, InlineValues(first: value(0), second: value(1), third: value(2), fourth: value(3)))
         }
     }
 
@@ -91,29 +92,13 @@ struct BareTrie: Sendable {
         walk(url) { route, _, _ in route }
     }
 
-    /// Up to four values, the most a route of the benchmark's tables has, with no list (a fifth would replace the
-    /// fourth).
+    /// The first four values (`""` for those a route does not have), with no list: no route of the benchmark's
+    /// tables has more than four parameters.
     struct InlineValues {
-        private var first = "", second = "", third = "", fourth = ""
+        let first, second, third, fourth: String
 
-        subscript(index: Int) -> String {
-            get {
-                switch index {
-                case 0: first
-                case 1: second
-                case 2: third
-                default: fourth
-                }
-            }
-            set {
-                switch index {
-                case 0: first = newValue
-                case 1: second = newValue
-                case 2: third = newValue
-                default: fourth = newValue
-                }
-            }
-        }
+        /// The four in pattern order, `""` past the route's own: for checking them, not for the measured lookups.
+        var list: [String] { [first, second, third, fourth] }
     }
 
     /// Walks `url`'s path from the node after `scheme://`, then gives `result` the route, the input's bytes and the

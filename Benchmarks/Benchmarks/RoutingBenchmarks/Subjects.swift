@@ -19,6 +19,41 @@ struct Subjects: @unchecked Sendable {
         hummingbird = Self.hummingbird(table.patterns)
         linear = LinearRouter(table.patterns)
         bare = BareTrie(table.patterns)
+        check(table)
+    }
+
+    /// Ends the process with a message unless each subject finds every route of `table` for its own request (the
+    /// pattern itself, each parameter's value its name) and the bare trie's lookups make the values Switchyard's match
+    /// has: figures of a subject that finds other routes, or none, would mean nothing. The linear scan only has to
+    /// find a route, since it takes the first one registered that matches, as JLRoutes does.
+    private func check(_ table: BenchmarkTable) {
+        for (index, pattern) in table.patterns.enumerated() {
+            let url = "myapp://" + pattern
+            let parameters = pattern.split(separator: "/").filter { $0.hasPrefix(":") }
+            let values = parameters.map(String.init)
+            let match = try? switchyard.match(url)
+            var wrong: [String] = []
+            if match?.route.pattern.written != pattern
+                || parameters.map({ match?.parameters[String($0.dropFirst())] }) != values
+            {
+                wrong.append("Switchyard")
+            }
+            let inlineValues = values + Array(repeating: "", count: max(0, 4 - values.count))
+            if bare.lookup(url).map({ $0.route == index && $0.values == values }) != true
+                || bare.lookupInline(url).map({ $0.route == index && $0.values.list == inlineValues }) != true
+                || bare.route(for: url) != index
+            {
+                wrong.append("the bare trie")
+            }
+            if routingKit.lookup(pattern) != index { wrong.append("routing-kit") }
+            if hummingbird.resolve(pattern)?.value != index { wrong.append("hummingbird") }
+            if linear.lookup(pattern) == nil { wrong.append("the linear scan") }
+            guard wrong.isEmpty else {
+                let names = wrong.joined(separator: ", ")
+                FileHandle.standardError.write(Data("error: \(names) did not find \(pattern) in \(table.name)\n".utf8))
+                exit(1)
+            }
+        }
     }
 
     static func switchyard(_ patterns: [String]) -> Switchyard.Router {
