@@ -25,28 +25,7 @@ public struct RouteWalk: Sendable {
 /// The error that ends a hierarchical walk.
 public struct WalkError: Error, Sendable, CustomStringConvertible {
     /// A stable name for why a walk ended; new ones may be added.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        /// The code's stable name.
-        public let name: String
-
-        init(_ name: String) { self.name = name }
-
-        /// No route of a level matches the remaining components (``WalkError/remaining``).
-        public static let noMatch = Code("noMatch")
-        /// The link was rejected (``WalkError/rejection``) or has no components to route.
-        public static let invalidURL = Code("invalidURL")
-        /// Routes matched, but none accepts the context's type.
-        public static let wrongContextType = Code("wrongContextType")
-        /// A handler returned a value that is not ``Routable`` while components remain.
-        public static let notRoutable = Code("notRoutable")
-        /// A handler threw (``WalkError/underlyingError``, unchanged).
-        public static let handlerFailed = Code("handlerFailed")
-        /// The task was cancelled; no later handler ran.
-        public static let cancelled = Code("cancelled")
-
-        /// The code's stable name.
-        public var description: String { name }
-    }
+    public typealias Code = StableCode<WalkError>
 
     /// Why the walk ended.
     public let code: Code
@@ -57,7 +36,7 @@ public struct WalkError: Error, Sendable, CustomStringConvertible {
     /// The rejection, for ``Code/invalidURL`` of a malformed link.
     public let rejection: URLRejection?
     /// The handler's error, for ``Code/handlerFailed``.
-    public let underlyingError: (any Error)?
+    public let underlying: (any Error)?
     /// The context passed along.
     public let context: (any Sendable)?
 
@@ -66,7 +45,7 @@ public struct WalkError: Error, Sendable, CustomStringConvertible {
         var text = "\(code)"
         if !remaining.isEmpty { text += " (remaining: \(remaining.joined(separator: "/")))" }
         if let rejection { text += ": \(rejection.code) at byte \(rejection.position)" }
-        if let underlyingError { text += ": \(underlyingError)" }
+        if let underlying { text += ": \(underlying)" }
         return text
     }
 }
@@ -147,7 +126,47 @@ struct RouteWalker {
         underlying: (any Error)? = nil
     ) -> WalkError {
         WalkError(
-            code: code, remaining: remaining, steps: steps, rejection: rejection, underlyingError: underlying,
+            code: code, remaining: remaining, steps: steps, rejection: rejection, underlying: underlying,
             context: context)
+    }
+}
+
+extension StableCode where Domain == WalkError {
+    /// No route of a level matches the remaining components (``WalkError/remaining``).
+    public static var noMatch: Self { Self("noMatch") }
+    /// The link was rejected (``WalkError/rejection``) or has no components to route.
+    public static var invalidURL: Self { Self("invalidURL") }
+    /// Routes matched, but none accepts the context's type.
+    public static var wrongContextType: Self { Self("wrongContextType") }
+    /// A handler returned a value that is not ``Routable`` while components remain.
+    public static var notRoutable: Self { Self("notRoutable") }
+    /// A handler threw (``WalkError/underlying``, unchanged).
+    public static var handlerFailed: Self { Self("handlerFailed") }
+    /// The task was cancelled; no later handler ran.
+    public static var cancelled: Self { Self("cancelled") }
+}
+
+extension WalkError: Hashable {
+    /// Whether two errors say the same: the same code, remaining components, rejection, levels (each level's route
+    /// and components) and handler error, compared by its description.
+    ///
+    /// The context and what the levels' handlers returned are not compared: they may be of any type.
+    public static func == (lhs: WalkError, rhs: WalkError) -> Bool {
+        lhs.code == rhs.code && lhs.remaining == rhs.remaining && lhs.rejection == rhs.rejection
+            && lhs.steps.map(\.route) == rhs.steps.map(\.route)
+            && lhs.steps.map(\.components) == rhs.steps.map(\.components)
+            && lhs.underlying.map { String(reflecting: $0) } == rhs.underlying.map { String(reflecting: $0) }
+    }
+
+    /// Hashes what ``==(_:_:)`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(remaining)
+        hasher.combine(rejection)
+        for step in steps {
+            hasher.combine(step.route)
+            hasher.combine(step.components)
+        }
+        hasher.combine(underlying.map { String(reflecting: $0) })
     }
 }

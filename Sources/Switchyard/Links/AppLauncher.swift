@@ -26,7 +26,7 @@ extension AppLauncher {
         do {
             url = try Router().url(scheme: scheme, route: route, query: query)
         } catch {
-            throw LaunchError(.invalidLink, error.description)
+            throw LaunchError(.invalidLink, error.description, underlying: error)
         }
         try await open(url)
     }
@@ -35,37 +35,34 @@ extension AppLauncher {
 /// The error that says why a link could not be opened.
 public struct LaunchError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A stable name for a kind of launch problem; new ones may be added.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        /// The code's stable name.
-        public let name: String
-
-        init(_ name: String) { self.name = name }
-
-        /// No app is registered for the link's scheme.
-        public static let noHandler = Code("noHandler")
-        /// The system's opener could not be run, or it failed.
-        public static let launchFailed = Code("launchFailed")
-        /// The link could not be built, or it has no scheme.
-        public static let invalidLink = Code("invalidLink")
-        /// Registering a scheme failed.
-        public static let registrationFailed = Code("registrationFailed")
-        /// This platform has no system launcher.
-        public static let unsupportedPlatform = Code("unsupportedPlatform")
-
-        /// The code's stable name.
-        public var description: String { name }
-    }
+    public typealias Code = StableCode<LaunchError>
 
     /// What went wrong.
     public let code: Code
     /// What failed, with what the system said.
     public let message: String
+    /// The error this one wraps: for ``Code/invalidLink``, why the link could not be built.
+    public let underlying: LinkError?
 
-    init(_ code: Code, _ message: String) {
+    init(_ code: Code, _ message: String, underlying: LinkError? = nil) {
         self.code = code
         self.message = message
+        self.underlying = underlying
     }
 
     /// The code and the message.
     public var description: String { "\(code): \(message)" }
+}
+
+extension StableCode where Domain == LaunchError {
+    /// No app is registered for the link's scheme.
+    public static var noHandler: Self { Self("noHandler") }
+    /// The system's opener could not be run, or it failed.
+    public static var launchFailed: Self { Self("launchFailed") }
+    /// The link could not be built, or it has no scheme.
+    public static var invalidLink: Self { Self("invalidLink") }
+    /// Registering a scheme failed.
+    public static var registrationFailed: Self { Self("registrationFailed") }
+    /// This platform has no system launcher.
+    public static var unsupportedPlatform: Self { Self("unsupportedPlatform") }
 }

@@ -12,48 +12,7 @@
 /// ```
 public struct PatternError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A stable name for a kind of pattern problem; new ones may be added.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        /// The code's stable name.
-        public let name: String
-
-        init(_ name: String) { self.name = name }
-
-        /// A `:` with no name after it (`/:`).
-        public static let emptyParameterName = Code("emptyParameterName")
-        /// A parameter name with a character other than a letter, digit or `_`.
-        public static let invalidParameterName = Code("invalidParameterName")
-        /// A parameter name used twice in one pattern (`/a/:x/:x`).
-        public static let duplicateParameterName = Code("duplicateParameterName")
-        /// A `*` segment that is not the last (`/a/*/b`).
-        public static let wildcardNotLast = Code("wildcardNotLast")
-        /// A `*` inside a segment (`/a/b*`); write `%2A` for the character.
-        public static let wildcardInSegment = Code("wildcardInSegment")
-        /// A raw `#` or `?` (`/a?b`); write `%23` or `%3F` for the character.
-        public static let reservedCharacter = Code("reservedCharacter")
-        /// A `(` inside an optional group.
-        public static let nestedGroup = Code("nestedGroup")
-        /// A `(` with no `)`.
-        public static let unclosedGroup = Code("unclosedGroup")
-        /// A `)` with no `(`.
-        public static let unopenedGroup = Code("unopenedGroup")
-        /// An optional group with nothing in it: `()`.
-        public static let emptyGroup = Code("emptyGroup")
-        /// More optional groups than ``RoutePattern/maxOptionalGroups``.
-        public static let tooManyGroups = Code("tooManyGroups")
-        /// A literal with a bad percent escape.
-        public static let invalidPercentEncoding = Code("invalidPercentEncoding")
-        /// A literal whose escapes do not decode to UTF-8.
-        public static let invalidUTF8 = Code("invalidUTF8")
-        /// A literal with a control character.
-        public static let controlCharacter = Code("controlCharacter")
-        /// A literal `.` or `..`, which no URL can match (such URLs are rejected).
-        public static let dotSegment = Code("dotSegment")
-        /// A constraint for a parameter that the pattern does not have.
-        public static let unknownParameter = Code("unknownParameter")
-
-        /// The code's stable name.
-        public var description: String { name }
-    }
+    public typealias Code = StableCode<PatternError>
 
     /// What kind of problem this is.
     public let code: Code
@@ -77,4 +36,39 @@ public struct PatternError: Error, Sendable, Hashable, CustomStringConvertible {
         guard let position else { return "\(code) in '\(pattern)': \(message)" }
         return "\(code) at byte \(position): \(message)\n" + Excerpt.caretLines(pattern, at: position)
     }
+}
+
+extension StableCode where Domain == PatternError {
+    /// A `:` with no name after it (`/:`).
+    public static var emptyParameterName: Self { Self("emptyParameterName") }
+    /// A parameter name with a character other than a letter, digit or `_`.
+    public static var invalidParameterName: Self { Self("invalidParameterName") }
+    /// A parameter name used twice in one pattern (`/a/:x/:x`).
+    public static var duplicateParameterName: Self { Self("duplicateParameterName") }
+    /// A `*` segment that is not the last (`/a/*/b`).
+    public static var wildcardNotLast: Self { Self("wildcardNotLast") }
+    /// A `*` inside a segment (`/a/b*`); write `%2A` for the character.
+    public static var wildcardInSegment: Self { Self("wildcardInSegment") }
+    /// A raw `#` or `?` (`/a?b`); write `%23` or `%3F` for the character.
+    public static var reservedCharacter: Self { Self("reservedCharacter") }
+    /// A `(` inside an optional group.
+    public static var nestedGroup: Self { Self("nestedGroup") }
+    /// A `(` with no `)`.
+    public static var unclosedGroup: Self { Self("unclosedGroup") }
+    /// A `)` with no `(`.
+    public static var unopenedGroup: Self { Self("unopenedGroup") }
+    /// An optional group with nothing in it: `()`.
+    public static var emptyGroup: Self { Self("emptyGroup") }
+    /// More optional groups than ``RoutePattern/maxOptionalGroups``.
+    public static var tooManyGroups: Self { Self("tooManyGroups") }
+    /// A literal with a bad percent escape.
+    public static var invalidPercentEncoding: Self { Self("invalidPercentEncoding") }
+    /// A literal whose escapes do not decode to UTF-8.
+    public static var invalidUTF8: Self { Self("invalidUTF8") }
+    /// A literal with a control character.
+    public static var controlCharacter: Self { Self("controlCharacter") }
+    /// A literal `.` or `..`, which no URL can match (such URLs are rejected).
+    public static var dotSegment: Self { Self("dotSegment") }
+    /// A constraint for a parameter that the pattern does not have.
+    public static var unknownParameter: Self { Self("unknownParameter") }
 }

@@ -53,7 +53,7 @@ extension RouteFile {
                     action: action, tag: index)
             } catch {
                 throw RouteFileError(
-                    .invalidPattern, file: path, at: route.location + ".pattern", error.message, patternError: error)
+                    .invalidPattern, file: path, at: route.location + ".pattern", error.message, underlying: error)
             }
         }
         if let destination = defaultDestination, let handlers {

@@ -141,7 +141,7 @@ struct RouteFileReader {
             return true
         } catch {
             problems.append(
-                RouteFileError(.invalidPattern, file: path, at: location, error.message, patternError: error))
+                RouteFileError(.invalidPattern, file: path, at: location, error.message, underlying: error))
             return false
         }
     }

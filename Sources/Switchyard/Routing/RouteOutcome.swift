@@ -10,39 +10,7 @@
 /// ```
 public struct RouteOutcome: Sendable, CustomStringConvertible {
     /// A stable name for what happened; new ones may be added.
-    public struct Status: Sendable, Hashable, CustomStringConvertible {
-        /// The status's stable name.
-        public let name: String
-
-        init(_ name: String) { self.name = name }
-
-        /// A route's handler handled the request (``RouteOutcome/request`` is bound to that route).
-        public static let handled = Status("handled")
-        /// No route handled it; the default route ran, once.
-        public static let handledByDefault = Status("handledByDefault")
-        /// No route handled it and there is no default route.
-        public static let notHandled = Status("notHandled")
-        /// The input was refused before anything ran (``RouteOutcome/rejection`` says why).
-        public static let rejected = Status("rejected")
-        /// A filter stopped the request; no handler ran.
-        public static let stopped = Status("stopped")
-        /// A filter holds the request; the rest runs when it continues, and that outcome goes to the router's
-        /// observer (``Router/observeDeferredOutcomes(_:)``).
-        public static let held = Status("held")
-        /// A handler threw, or dispatch itself failed (``RouteOutcome/error``; a redirect loop is a
-        /// ``DispatchError``).
-        public static let failed = Status("failed")
-        /// Nothing handled the request and some route was skipped because the context was not of the type it
-        /// requires (``RouteOutcome/skippedRoutes``).
-        public static let wrongContextType = Status("wrongContextType")
-
-        /// Nothing handled the request and a typed route was skipped because the link's values did not decode
-        /// into it (``RouteOutcome/error`` is the ``RouteDecodingError``).
-        public static let decodingFailed = Status("decodingFailed")
-
-        /// The status's stable name.
-        public var description: String { name }
-    }
+    public typealias Status = StableCode<RouteOutcome>
 
     /// What happened.
     public let status: Status
@@ -93,22 +61,7 @@ public struct RouteOutcome: Sendable, CustomStringConvertible {
 /// An error of dispatch itself, as opposed to one a handler threw.
 public struct DispatchError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A stable name for a kind of dispatch error; new ones may be added.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        /// The code's stable name.
-        public let name: String
-
-        init(_ name: String) { self.name = name }
-
-        /// Filters redirected more than ``Router/maxRedirects`` times in a row.
-        public static let redirectLoop = Code("redirectLoop")
-        /// A filter's continuation was called a second time; nothing ran.
-        public static let continuedTwice = Code("continuedTwice")
-        /// A held request's continuation was released without being called.
-        public static let continuationDropped = Code("continuationDropped")
-
-        /// The code's stable name.
-        public var description: String { name }
-    }
+    public typealias Code = StableCode<DispatchError>
 
     /// What went wrong.
     public let code: Code
@@ -117,4 +70,38 @@ public struct DispatchError: Error, Sendable, Hashable, CustomStringConvertible 
 
     /// The code and the inputs.
     public var description: String { "\(code): \(inputs.joined(separator: " → "))" }
+}
+
+extension StableCode where Domain == RouteOutcome {
+    /// A route's handler handled the request (``RouteOutcome/request`` is bound to that route).
+    public static var handled: Self { Self("handled") }
+    /// No route handled it; the default route ran, once.
+    public static var handledByDefault: Self { Self("handledByDefault") }
+    /// No route handled it and there is no default route.
+    public static var notHandled: Self { Self("notHandled") }
+    /// The input was refused before anything ran (``RouteOutcome/rejection`` says why).
+    public static var rejected: Self { Self("rejected") }
+    /// A filter stopped the request; no handler ran.
+    public static var stopped: Self { Self("stopped") }
+    /// A filter holds the request; the rest runs when it continues, and that outcome goes to the router's
+    /// observer (``Router/observeDeferredOutcomes(_:)``).
+    public static var held: Self { Self("held") }
+    /// A handler threw, or dispatch itself failed (``RouteOutcome/error``; a redirect loop is a
+    /// ``DispatchError``).
+    public static var failed: Self { Self("failed") }
+    /// Nothing handled the request and some route was skipped because the context was not of the type it
+    /// requires (``RouteOutcome/skippedRoutes``).
+    public static var wrongContextType: Self { Self("wrongContextType") }
+    /// Nothing handled the request and a typed route was skipped because the link's values did not decode
+    /// into it (``RouteOutcome/error`` is the ``RouteDecodingError``).
+    public static var decodingFailed: Self { Self("decodingFailed") }
+}
+
+extension StableCode where Domain == DispatchError {
+    /// Filters redirected more than ``Router/maxRedirects`` times in a row.
+    public static var redirectLoop: Self { Self("redirectLoop") }
+    /// A filter's continuation was called a second time; nothing ran.
+    public static var continuedTwice: Self { Self("continuedTwice") }
+    /// A held request's continuation was released without being called.
+    public static var continuationDropped: Self { Self("continuationDropped") }
 }

@@ -36,14 +36,44 @@ extension DeepLinkRoute {
 }
 
 /// The error that says why a link did not decode into a typed route: which field, and why.
+///
+/// ```swift
+/// do {
+///     _ = try match.decode(ProductLink.self)  // matched "/product/abc"
+/// } catch {
+///     print(error)  // typeMismatch: id: expected a whole number, found "abc"
+/// }
+/// ```
 public struct RouteDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The property that failed, as a dotted path.
+    /// A stable name for a kind of decoding problem; new ones may be added.
+    public typealias Code = StableCode<RouteDecodingError>
+
+    /// What kind of problem this is.
+    public let code: Code
+    /// The property that failed, as a dotted path; empty when the problem is not one property's.
     public let field: String
-    /// What was wrong.
+    /// What was wrong, in a few words.
     public let reason: String
 
-    /// `field: reason`.
-    public var description: String { "\(field): \(reason)" }
+    init(_ code: Code, field: String, _ reason: String) {
+        self.code = code
+        self.field = field
+        self.reason = reason
+    }
+
+    /// `code: field: reason`.
+    public var description: String { field.isEmpty ? "\(code): \(reason)" : "\(code): \(field): \(reason)" }
+}
+
+extension StableCode where Domain == RouteDecodingError {
+    /// A property that is not optional has no parameter and no query item.
+    public static var missingValue: Self { Self("missingValue") }
+    /// A value that does not parse as the property's type (`abc` for an `Int`).
+    public static var typeMismatch: Self { Self("typeMismatch") }
+    /// A value the type's own decoding refused (an enum's raw value that no case has, a malformed UUID).
+    public static var invalidValue: Self { Self("invalidValue") }
+    /// A property of a type that a link cannot hold (a nested struct).
+    public static var unsupportedType: Self { Self("unsupportedType") }
 }
 
 extension Router {
@@ -78,7 +108,8 @@ extension Router {
         do {
             pattern = try RoutePattern(Link.pattern)
         } catch {
-            throw LinkError(.unknownRoute, "the pattern of \(Link.name) does not parse: \(error.message)")
+            throw LinkError(
+                .invalidPattern, "the pattern of \(Link.name) does not parse: \(error.message)", underlying: error)
         }
         let fields: [(name: String, values: [String])]
         do {

@@ -15,15 +15,15 @@ enum RouteValueDecoder {
         } catch let error as RouteDecodingError {
             throw error
         } catch let DecodingError.keyNotFound(key, context) {
-            throw RouteDecodingError(field: path(context.codingPath + [key]), reason: "missing")
+            throw RouteDecodingError(.missingValue, field: path(context.codingPath + [key]), "missing")
         } catch let DecodingError.valueNotFound(_, context) {
-            throw RouteDecodingError(field: path(context.codingPath), reason: "missing")
+            throw RouteDecodingError(.missingValue, field: path(context.codingPath), "missing")
         } catch let DecodingError.typeMismatch(type, context) {
-            throw RouteDecodingError(field: path(context.codingPath), reason: "expected \(type)")
+            throw RouteDecodingError(.typeMismatch, field: path(context.codingPath), "expected \(type)")
         } catch let DecodingError.dataCorrupted(context) {
-            throw RouteDecodingError(field: path(context.codingPath), reason: context.debugDescription)
+            throw RouteDecodingError(.invalidValue, field: path(context.codingPath), context.debugDescription)
         } catch {
-            throw RouteDecodingError(field: "", reason: "\(error)")
+            throw RouteDecodingError(.invalidValue, field: "", "\(error)")
         }
     }
 
@@ -54,7 +54,7 @@ enum RouteValueDecoder {
         guard let result = parsed as? T else {
             let found = value.map { "\"\($0)\"" } ?? "an item without a value"
             throw RouteDecodingError(
-                field: path(codingPath), reason: "expected \(description(of: type)), found \(found)")
+                .typeMismatch, field: path(codingPath), "expected \(description(of: type)), found \(found)")
         }
         return result
     }
@@ -77,7 +77,8 @@ enum RouteValueDecoder {
 
     static func nestedError(_ codingPath: [any CodingKey]) -> RouteDecodingError {
         RouteDecodingError(
-            field: path(codingPath), reason: "nested types are not supported in a typed route; use scalar fields")
+            .unsupportedType, field: path(codingPath),
+            "nested types are not supported in a typed route; use scalar fields")
     }
 }
 
@@ -98,11 +99,11 @@ private struct FieldsDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        throw RouteDecodingError(field: "", reason: "a typed route must be a struct of named fields")
+        throw RouteDecodingError(.unsupportedType, field: "", "a typed route must be a struct of named fields")
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        throw RouteDecodingError(field: "", reason: "a typed route must be a struct of named fields")
+        throw RouteDecodingError(.unsupportedType, field: "", "a typed route must be a struct of named fields")
     }
 
     struct Fields<Key: CodingKey>: KeyedDecodingContainerProtocol {
@@ -118,7 +119,7 @@ private struct FieldsDecoder: Decoder {
         private func value<T>(_ type: T.Type, _ key: Key) throws -> T {
             let values = decoder.values(for: key.stringValue)
             guard let first = values.first else {
-                throw RouteDecodingError(field: key.stringValue, reason: "missing")
+                throw RouteDecodingError(.missingValue, field: key.stringValue, "missing")
             }
             return try RouteValueDecoder.scalar(type, first, at: [key])
         }
@@ -189,7 +190,7 @@ private struct ValueDecoder: Decoder {
 
         private func scalar<T>(_ type: T.Type) throws -> T {
             guard isPresent, let value else {
-                throw RouteDecodingError(field: RouteValueDecoder.path(codingPath), reason: "missing")
+                throw RouteDecodingError(.missingValue, field: RouteValueDecoder.path(codingPath), "missing")
             }
             return try RouteValueDecoder.scalar(type, value, at: codingPath)
         }
@@ -237,7 +238,7 @@ private struct ValueDecoder: Decoder {
 
         private mutating func next() throws -> Single {
             guard !isAtEnd else {
-                throw RouteDecodingError(field: RouteValueDecoder.path(codingPath), reason: "too few values")
+                throw RouteDecodingError(.missingValue, field: RouteValueDecoder.path(codingPath), "too few values")
             }
             defer { currentIndex += 1 }
             return Single(value: values[currentIndex], isPresent: true, codingPath: codingPath + [Index(currentIndex)])

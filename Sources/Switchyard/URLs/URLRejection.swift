@@ -16,41 +16,7 @@ public struct URLRejection: Error, Sendable, Hashable, CustomStringConvertible {
     /// A stable name for a kind of rejection.
     ///
     /// Codes keep their meaning from release to release; new ones may be added.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        /// The code's stable name, as the command-line tool prints it.
-        public let name: String
-
-        init(_ name: String) { self.name = name }
-
-        /// A `%` not followed by two hexadecimal digits (`%ZZ`, `%4`, a trailing `%`).
-        public static let invalidPercentEncoding = Code("invalidPercentEncoding")
-        /// Bytes that do not decode to UTF-8 (`%FF`, the overlong `%C0%AF`, a surrogate, a cut sequence).
-        public static let invalidUTF8 = Code("invalidUTF8")
-        /// A C0 control, DEL or C1 control character, raw or percent-encoded (`%00` included).
-        public static let controlCharacter = Code("controlCharacter")
-        /// A component that decodes to exactly `.` or `..`; resolving it would change the route.
-        public static let dotSegment = Code("dotSegment")
-        /// User information before the host (`https://example.com@evil.com/`), even when empty.
-        public static let userinfo = Code("userinfo")
-        /// A host that the route table's allowed hosts do not list, or no host where the table needs one.
-        public static let hostNotAllowed = Code("hostNotAllowed")
-        /// Text before `://` that is not an RFC 3986 scheme (`my_app://x`).
-        public static let invalidScheme = Code("invalidScheme")
-        /// An authority that does not parse: unbalanced brackets, or a port that is not a number up to 65535.
-        public static let invalidHost = Code("invalidHost")
-        /// An input longer than ``RoutingLimits/maxInputLength``.
-        public static let tooLong = Code("tooLong")
-        /// More path components than ``RoutingLimits/maxComponents``.
-        public static let tooManyComponents = Code("tooManyComponents")
-        /// More query items than ``RoutingLimits/maxQueryItems``.
-        public static let tooManyQueryItems = Code("tooManyQueryItems")
-        /// A path component, host, query name, query value or fragment longer than
-        /// ``RoutingLimits/maxValueLength``.
-        public static let valueTooLong = Code("valueTooLong")
-
-        /// The code's stable name.
-        public var description: String { name }
-    }
+    public typealias Code = StableCode<URLRejection>
 
     /// What kind of problem this is.
     public let code: Code
@@ -85,4 +51,32 @@ public struct URLRejection: Error, Sendable, Hashable, CustomStringConvertible {
         if let componentIndex { location += " (path component \(componentIndex))" }
         return "\(code) \(location): \(message)\n" + Excerpt.caretLines(input, at: position)
     }
+}
+
+extension StableCode where Domain == URLRejection {
+    /// A `%` not followed by two hexadecimal digits (`%ZZ`, `%4`, a trailing `%`).
+    public static var invalidPercentEncoding: Self { Self("invalidPercentEncoding") }
+    /// Bytes that do not decode to UTF-8 (`%FF`, the overlong `%C0%AF`, a surrogate, a cut sequence).
+    public static var invalidUTF8: Self { Self("invalidUTF8") }
+    /// A C0 control, DEL or C1 control character, raw or percent-encoded (`%00` included).
+    public static var controlCharacter: Self { Self("controlCharacter") }
+    /// A component that decodes to exactly `.` or `..`; resolving it would change the route.
+    public static var dotSegment: Self { Self("dotSegment") }
+    /// User information before the host (`https://example.com@evil.com/`), even when empty.
+    public static var userinfo: Self { Self("userinfo") }
+    /// A host that the route table's allowed hosts do not list, or no host where the table needs one.
+    public static var hostNotAllowed: Self { Self("hostNotAllowed") }
+    /// Text before `://` that is not an RFC 3986 scheme (`my_app://x`).
+    public static var invalidScheme: Self { Self("invalidScheme") }
+    /// An authority that does not parse: unbalanced brackets, or a port that is not a number up to 65535.
+    public static var invalidHost: Self { Self("invalidHost") }
+    /// An input longer than ``RoutingLimits/maxInputLength``.
+    public static var tooLong: Self { Self("tooLong") }
+    /// More path components than ``RoutingLimits/maxComponents``.
+    public static var tooManyComponents: Self { Self("tooManyComponents") }
+    /// More query items than ``RoutingLimits/maxQueryItems``.
+    public static var tooManyQueryItems: Self { Self("tooManyQueryItems") }
+    /// A path component, host, query name, query value or fragment longer than
+    /// ``RoutingLimits/maxValueLength``.
+    public static var valueTooLong: Self { Self("valueTooLong") }
 }

@@ -234,7 +234,7 @@ struct WalkTests {
             try await root.route("custom:/state/city")
         } throws: { error in
             let error = error as? WalkError
-            return error?.code == .handlerFailed && error?.underlyingError as? Failure == Failure()
+            return error?.code == .handlerFailed && error?.underlying as? Failure == Failure()
                 && error?.remaining == ["state", "city"]
         }
     }

@@ -104,31 +104,31 @@ struct TypedRouteTests {
     }
 
     static let failures: [(String, String)] = [
-        ("/product/abc", "id: expected a whole number, found \"abc\""),
+        ("/product/abc", "typeMismatch: id: expected a whole number, found \"abc\""),
         (
             "app:///all/not-a-uuid/home?price=1&debug=true&count=1",
-            "id: Attempted to decode UUID from invalid UUID string."
+            "invalidValue: id: Attempted to decode UUID from invalid UUID string."
         ),
         (
             "app:///all/E621E1F8-C36C-495A-93FC-0C247A3E6E5F/space?price=1&debug=true&count=1",
-            "tab: Cannot initialize Tab from invalid String value space"
+            "invalidValue: tab: Cannot initialize Tab from invalid String value space"
         ),
-        ("app:///all/E621E1F8-C36C-495A-93FC-0C247A3E6E5F/home?debug=true&count=1", "price: missing"),
+        ("app:///all/E621E1F8-C36C-495A-93FC-0C247A3E6E5F/home?debug=true&count=1", "missingValue: price: missing"),
         (
             "app:///all/E621E1F8-C36C-495A-93FC-0C247A3E6E5F/home?price=x&debug=true&count=1",
-            "price: expected a number, found \"x\""
+            "typeMismatch: price: expected a number, found \"x\""
         ),
         (
             "app:///all/E621E1F8-C36C-495A-93FC-0C247A3E6E5F/home?price=1&debug=maybe&count=1",
-            "debug: expected true or false, found \"maybe\""
+            "typeMismatch: debug: expected true or false, found \"maybe\""
         ),
         (
             "app:///all/E621E1F8-C36C-495A-93FC-0C247A3E6E5F/home?price=1&debug=1&count=300",
-            "count: expected a whole number, found \"300\""
+            "typeMismatch: count: expected a whole number, found \"300\""
         ),
         (
             "app:///all/E621E1F8-C36C-495A-93FC-0C247A3E6E5F/home?price=1&debug=1&count=1&sizes=1&sizes=x",
-            "sizes.[1]: expected a whole number, found \"x\""
+            "typeMismatch: sizes.[1]: expected a whole number, found \"x\""
         ),
     ]
 
@@ -163,6 +163,7 @@ struct TypedRouteTests {
         let outcome = await alone.route("app://product/abc")
         #expect(outcome.status == .decodingFailed)
         #expect((outcome.error as? RouteDecodingError)?.field == "id")
+        #expect((outcome.error as? RouteDecodingError)?.code == .typeMismatch)
         #expect(outcome.skippedRoutes.map(\.name) == ["Product"])
         alone.mapDefault { _ in ran.append("default") }
         #expect(await alone.route("app://product/abc").status == .handledByDefault)
@@ -175,7 +176,7 @@ struct TypedRouteTests {
         #expect {
             try router.match("app://nested?inner=1")?.decode(Nested.self)
         } throws: { error in
-            "\(error)" == "inner: nested types are not supported in a typed route; use scalar fields"
+            "\(error)" == "unsupportedType: inner: nested types are not supported in a typed route; use scalar fields"
         }
         #expect(throws: LinkError.self) { try router.url(for: Nested(inner: .init(a: 1))) }
     }
