@@ -93,9 +93,7 @@ extension CompiledTable {
     func matches(prefix length: Int, of split: SplitURL) -> [Candidate] {
         let prefix = Array(split.link.pathComponents.prefix(length))
         let link = split.link.with(pathComponents: prefix)
-        return withUnsafePointer(to: self) { table in
-            SplitURL(link: link, values: Array(split.values.prefix(length)))
-                .withComponents { CompiledTable.matches(in: table, link: link, $0) }
-        }
+        return SplitURL(link: link, values: Array(split.values.prefix(length)))
+            .withComponents { matches(link: link, $0) }
     }
 }

@@ -2,10 +2,9 @@
 /// nodes, edges, routes' fields and priority bounds, and its routes' actions) hold about what they need, never up to
 /// twice that.
 ///
-/// An array that doubles when full holds on average a third more than it needs, and up to twice as much: with
-/// 100,000 generated routes in arrays, a table held 5.3 MB (53 bytes a route, a fifth of its memory) that it did not
-/// use. Here the first chunk grows as an array does, up to ``chunkSize`` elements; each later chunk is made at that
-/// size at once, and filled. Growth copies no element already stored; an append or a read reaches its chunk through
+/// An array that doubles when full holds on average a third more than it needs, and up to twice as much: for a table
+/// of many routes, that is a large part of its memory. Here the first chunk grows as an array does, up to
+/// ``chunkSize`` elements; each later chunk is made at that size at once, and filled. Growth copies no element already stored; an append or a read reaches its chunk through
 /// the list of chunks, a few instructions more than an array's.
 ///
 /// Copies share their chunks until written, as arrays do: changing one element of a shared list copies the list of
@@ -30,12 +29,6 @@ struct ChunkedList<Element: Sendable>: RandomAccessCollection, Sendable {
         // Yielded in place, not returned: reading one field of an element copies nothing else of it.
         _read { yield chunks[position >> Self.chunkShift][position & (Self.chunkSize - 1)] }
         _modify { yield &chunks[position >> Self.chunkShift][position & (Self.chunkSize - 1)] }
-    }
-
-    /// The chunk that holds the element at `position`, and the element's place in it: what a value that keeps one
-    /// element without copying it holds (one reference, shared with the list until either writes).
-    func chunk(containing position: Int) -> (elements: [Element], offset: Int) {
-        (chunks[position >> Self.chunkShift], position & (Self.chunkSize - 1))
     }
 
     mutating func append(_ element: Element) {

@@ -159,7 +159,7 @@ struct CompiledTable: Sendable {
     /// parameter, a pattern that ends before a wildcard), then registration.
     var routes: [Route] { entriesInMatchOrder.map(route(ofEntry:)) }
 
-    private func route(ofEntry entry: Int) -> Route { trie.records.route(at: entry) }
+    private func route(ofEntry entry: Int) -> Route { Route(trie.records[entry]) }
 
     /// The trie entries in the order of ``routes``.
     private var entriesInMatchOrder: [Int] {
@@ -185,34 +185,25 @@ struct CompiledTable: Sendable {
         entriesInMatchOrder.map { (route(ofEntry: $0), behavior(ofEntry: $0).constraints) }
     }
 
-    /// The matches of a link split for `table`, in match order, each with what runs for it.
-    ///
-    /// The lookups read the table through its address, field by field (see ``CopyOnWrite/withPointer(_:)``):
-    /// a method called on the table would copy it first.
-    static func matches(
-        in table: UnsafePointer<CompiledTable>, link: DeepLink, _ components: SplitComponents
-    ) -> [Candidate] {
-        table.withMember(\.trie) { RouteTrie.search(in: $0, components) }.map { found in
+    /// The matches of a link split for this table, in match order, each with what runs for it.
+    func matches(link: DeepLink, _ components: SplitComponents) -> [Candidate] {
+        trie.search(components).map { found in
             Candidate(
-                match: RouteMatch(capture(found, components, in: table), link: link),
-                action: table.pointee.entryActions[found.entry])
+                match: RouteMatch(capture(found, components), link: link), action: entryActions[found.entry])
         }
     }
 
     /// The first route in match order that a link's components match, with what it captured: the caller gives it
     /// its link.
-    static func bestCapture(in table: UnsafePointer<CompiledTable>, _ components: SplitComponents) -> RouteCapture? {
-        guard let found = table.withMember(\.trie, { RouteTrie.best(in: $0, components) }) else { return nil }
-        return capture(found, components, in: table)
+    func bestCapture(_ components: SplitComponents) -> RouteCapture? {
+        trie.best(components).map { capture($0, components) }
     }
 
-    /// What the route of `found` captured from `components`, its fields read where the table keeps them.
-    private static func capture(
-        _ found: TrieMatch, _ components: SplitComponents, in table: UnsafePointer<CompiledTable>
-    ) -> RouteCapture {
-        let route = table.pointee.trie.records.route(at: found.entry)
+    /// What the route of `found` captured from `components`.
+    private func capture(_ found: TrieMatch, _ components: SplitComponents) -> RouteCapture {
+        let record = trie.records[found.entry]
         return RouteCapture(
-            route: route, parameterValues: route.parameterValues(in: components),
+            route: Route(record), parameterValues: record.parameterValues(in: components),
             wildcardComponents: found.wildcardStart.map(components.values(from:)))
     }
 }

@@ -32,9 +32,8 @@ struct LiteralStore: Sendable {
 /// The edges and the literals' bytes live in the trie's ``LiteralStore`` (a node keeps one number, not
 /// a `String` per edge or an array of its own). Keys compare byte for byte, as ``ExactText`` does, never by
 /// canonical equivalence. A lookup follows the edges of a small node, comparing lengths and then bytes, or probes the
-/// open-addressing index of a large one by a multiplicative hash of the component's bytes, read eight at a time
-/// (against SipHash's fixed cost per call). An edge keeps no hash (16 bytes, not 20): an index made again hashes its
-/// literals again.
+/// open-addressing index of a large one by a multiplicative hash of the component's bytes. An edge keeps no hash: an
+/// index made again hashes its literals again.
 struct LiteralEdges: Sendable {
     /// The node's most recently added edge in the store, from which the others are linked; `-1` for none; `-2 - n`
     /// once the node outgrew a scan, for the store's index `n`, which keeps the first edge itself.
@@ -43,18 +42,14 @@ struct LiteralEdges: Sendable {
     /// Up to this many edges a scan beats probing.
     private static let scanLimit = 8
 
-    /// The child that `key` leads to by these edges, which are a node's of the trie at `trie`, if any.
-    ///
-    /// The index and the store are read through the trie's address, one element at a time: a lookup that borrowed
-    /// their lists as buffers would retain each list once (an atomic increment and decrement, which cost more than
-    /// the reads), and the literals are short.
-    @inline(__always)
-    func child(for key: UnsafeBufferPointer<UInt8>, in trie: UnsafePointer<RouteTrie>) -> Int32? {
+    /// The child that `key` (a component's decoded bytes, or a literal's) leads to by these edges, which are a
+    /// node's of the trie whose literals `store` holds, if any.
+    func child(for key: some Collection<UInt8>, in store: LiteralStore) -> Int32? {
         func matches(_ edge: LiteralStore.Edge) -> Bool {
             guard Int(edge.count) == key.count else { return false }
             var offset = Int(edge.start)
             for byte in key {
-                if trie.pointee.literals.bytes[offset] != byte { return false }
+                if store.bytes[offset] != byte { return false }
                 offset += 1
             }
             return true
@@ -62,17 +57,17 @@ struct LiteralEdges: Sendable {
         if head >= -1 {
             var position = head
             while position >= 0 {
-                let edge = trie.pointee.literals.edges[Int(position)]
+                let edge = store.edges[Int(position)]
                 if matches(edge) { return edge.child }
                 position = edge.next
             }
             return nil
         }
         let index = Int(-2 - head)
-        let mask = trie.pointee.literals.indexes[index].slots.count - 1
+        let mask = store.indexes[index].slots.count - 1
         var slot = Int(Self.hash(key)) & mask
-        while case let position = trie.pointee.literals.indexes[index].slots[slot], position >= 0 {
-            let edge = trie.pointee.literals.edges[Int(position)]
+        while case let position = store.indexes[index].slots[slot], position >= 0 {
+            let edge = store.edges[Int(position)]
             if matches(edge) { return edge.child }
             slot = (slot + 1) & mask
         }
@@ -80,14 +75,14 @@ struct LiteralEdges: Sendable {
     }
 
     /// Adds an edge for `literal`, which must not have one yet, leading to `child`.
-    mutating func insert(_ literal: UnsafeBufferPointer<UInt8>, child: Int32, into store: inout LiteralStore) {
+    mutating func insert(_ literal: String, child: Int32, into store: inout LiteralStore) {
         let start = store.bytes.count
-        store.bytes.append(contentsOf: literal)
+        store.bytes.append(contentsOf: literal.utf8)
         let position = Int32(store.edges.count)
         let index = head < -1 ? Int(-2 - head) : nil
         store.edges.append(
             LiteralStore.Edge(
-                start: UInt32(start), count: UInt32(literal.count), child: child,
+                start: UInt32(start), count: UInt32(literal.utf8.count), child: child,
                 next: index.map { store.indexes[$0].first } ?? head))
         if let index {
             store.indexes[index].first = position
@@ -95,7 +90,7 @@ struct LiteralEdges: Sendable {
             if store.indexes[index].slots.count < Int(store.indexes[index].count) * 2 {
                 Self.rebuildIndex(index, in: &store)
             } else {
-                Self.place(position, hash: Self.hash(literal), in: &store.indexes[index].slots)
+                Self.place(position, hash: Self.hash(literal.utf8), in: &store.indexes[index].slots)
             }
             return
         }
@@ -123,9 +118,7 @@ struct LiteralEdges: Sendable {
         var position = store.indexes[index].first
         while position >= 0 {
             let edge = store.edges[Int(position)]
-            let hash = store.bytes.withUnsafeBufferPointer {
-                Self.hash(UnsafeBufferPointer(rebasing: $0[Int(edge.start)..<Int(edge.start + edge.count)]))
-            }
+            let hash = Self.hash(store.bytes[Int(edge.start)..<Int(edge.start + edge.count)])
             Self.place(position, hash: hash, in: &slots)
             position = edge.next
         }
@@ -139,26 +132,24 @@ struct LiteralEdges: Sendable {
         slots[slot] = position
     }
 
-    /// A multiplicative hash of the bytes, read eight at a time: one multiplication a word, where a hash of one
-    /// multiplication a byte (FNV-1a) made each byte wait for the last, and a lookup 3 % slower.
-    @inline(__always)
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    /// A multiplicative hash of the bytes, taken eight at a time as one little-endian word: one multiplication a
+    /// word, rather than one a byte.
+    static func hash(_ bytes: some Sequence<UInt8>) -> UInt32 {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var hash = UInt64(truncatingIfNeeded: bytes.count) &* multiplier
-        guard let base = bytes.baseAddress else { return UInt32(truncatingIfNeeded: hash >> 32) }
-        var index = 0
-        while index + 8 <= bytes.count {
-            hash = (hash ^ UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) &* multiplier
-            index += 8
-        }
-        var tail: UInt64 = 0
+        var hash: UInt64 = 0
+        var count: UInt64 = 0
+        var word: UInt64 = 0
         var shift: UInt64 = 0
-        while index < bytes.count {
-            tail |= UInt64(base[index]) << shift
+        for byte in bytes {
+            word |= UInt64(byte) << shift
             shift += 8
-            index += 1
+            count += 1
+            if shift == 64 {
+                hash = (hash ^ word) &* multiplier
+                (word, shift) = (0, 0)
+            }
         }
-        hash = (hash ^ tail) &* multiplier
+        hash = (hash ^ word ^ (count &* multiplier)) &* multiplier
         return UInt32(truncatingIfNeeded: hash >> 32)
     }
 }

@@ -8,20 +8,12 @@
 /// router.routes(in: .global).map(\.expansion)  // ["/path/:thing/new", "/path/:thing"]
 /// ```
 public struct Route: Sendable, Hashable, CustomStringConvertible {
-    /// The part of the table's list of routes that holds this one's fields, and where: a copy of a route costs one
-    /// retain, and a table keeps no object per route (see ``RouteRecord``). The part is a copy of the table's, which
-    /// shares its storage until the table writes to it: a route keeps its fields as they were when it was found.
-    private let records: [RouteRecord]
-    private let position: Int
+    /// The route's fields: a copy of its table's record, so that a route keeps nothing else of its table alive.
+    let record: RouteRecord
 
-    /// The route whose fields are at `position` of `records`.
-    fileprivate init(_ records: [RouteRecord], at position: Int) {
-        self.records = records
-        self.position = position
+    init(_ record: RouteRecord) {
+        self.record = record
     }
-
-    /// The route's fields.
-    var record: RouteRecord { records[position] }
 
     /// The pattern as written, with its optional groups.
     public var pattern: RoutePattern { record.pattern }
@@ -45,17 +37,7 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
     /// Calls `body` with the name of each of the expansion's parameters, in order, read from its text without
     /// parsing it.
     func forEachParameterName(_ body: (String) -> Void) {
-        records[position].forEachParameterName(body)
-    }
-
-    /// The values the route's parameters capture from a link's components (see
-    /// ``RouteRecord/parameterValues(of:in:)``).
-    func parameterValues(in components: SplitComponents) -> [String] {
-        records.withUnsafeBufferPointer { records in
-            // A route is made only for a position in its records: they are not empty, and the position is in bounds.
-            guard let first = records.baseAddress else { return [] }
-            return RouteRecord.parameterValues(of: first + position, in: components)
-        }
+        record.forEachParameterName(body)
     }
 
     /// Whether two routes have the same pattern, expansion, name, priority, table and duplicate flag.
@@ -84,13 +66,5 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
         if let name { text += " name: \(name)" }
         if priority != 0 { text += " priority: \(priority)" }
         return text
-    }
-}
-
-extension ChunkedList<RouteRecord> {
-    /// The route whose fields are at `position`: it refers to them in the chunk that holds them.
-    func route(at position: Int) -> Route {
-        let (records, offset) = chunk(containing: position)
-        return Route(records, at: offset)
     }
 }

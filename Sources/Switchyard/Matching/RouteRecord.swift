@@ -1,6 +1,5 @@
-/// A route's fields, as a table keeps them, 32 bytes with no object of their own: the routes of a table lie end to
-/// end in its lists, where one object a route cost 60 bytes and an allocation each. A ``Route`` reads them where the
-/// table keeps them.
+/// A route's fields, as a table keeps them end to end in its list of records, with no object of their own (what few
+/// routes have is in one object shared by a registration's expansions). A ``Route`` holds a copy of its record.
 struct RouteRecord: Sendable {
     /// The pattern as written.
     private let written: String
@@ -111,16 +110,12 @@ struct RouteRecord: Sendable {
         expanded[expansionIndex].forEachParameterName(body)
     }
 
-    /// The values the route at `record` captures from a link's components, in pattern order: one allocation, for
-    /// a route with parameters.
-    ///
-    /// Read through the record's address: a method called on a record that a table holds copies it first (a
-    /// retain and a release for its text), and a lookup would pay that for every match.
-    static func parameterValues(of record: UnsafePointer<RouteRecord>, in components: SplitComponents) -> [String] {
-        guard !record.pointee.hasDeepParameters else { return record.pointee.deepParameterValues(in: components) }
-        var depths = record.pointee.parameterDepths
-        // One or two parameters, the usual routes, as array literals: made at their size in one step, where an
-        // empty array that reserves capacity replaces its storage on the way.
+    /// The values the route captures from a link's components, in pattern order: one allocation, for a route with
+    /// parameters.
+    func parameterValues(in components: SplitComponents) -> [String] {
+        guard !hasDeepParameters else { return deepParameterValues(in: components) }
+        var depths = parameterDepths
+        // One or two parameters, the usual routes, as array literals: made at their size in one step.
         let first = depths.trailingZeroBitCount
         switch depths.nonzeroBitCount {
         case 0: return []

@@ -15,9 +15,9 @@ struct TrieMatch {
 /// the wildcards, so matches come out in specificity order, backtracking when a branch fails. Nodes live in
 /// one ``ChunkedList`` (value semantics: a snapshot is a copy that shares storage until written).
 struct RouteTrie: Sendable {
-    /// A node, 20 bytes of 4-byte fields: what few nodes have (a literal index, more than one route ending,
-    /// routes waiting for a wildcard) lives in lists of the trie's, by number, and the bound of the priorities
-    /// below it in ``RouteTrie/priorityBounds``.
+    /// A node, in 4-byte fields: what few nodes have (a literal index, more than one route ending, routes waiting
+    /// for a wildcard) lives in lists of the trie's, by number, and the bound of the priorities below it in
+    /// ``RouteTrie/priorityBounds``.
     struct Node: Sendable {
         var literals = LiteralEdges()
         var endings = EntryList()
@@ -87,8 +87,7 @@ struct RouteTrie: Sendable {
         for segment in segments {
             switch segment {
             case .literal(let text):
-                var literal = key(text).text
-                node = literal.withUTF8 { child(of: node, literal: $0) }
+                node = child(of: node, literal: key(text).text)
             case .parameter:
                 if nodes[node].parameter < 0 { nodes[node].parameter = Int32(appendNode()) }
                 node = Int(nodes[node].parameter)
@@ -110,11 +109,8 @@ struct RouteTrie: Sendable {
     }
 
     /// The child that `literal` leads to from `node`, added when there is none yet.
-    private mutating func child(of node: Int, literal: UnsafeBufferPointer<UInt8>) -> Int {
-        let existing = withUnsafeMutablePointer(to: &self) {
-            $0.pointee.nodes[node].literals.child(for: literal, in: UnsafePointer($0))
-        }
-        if let existing { return Int(existing) }
+    private mutating func child(of node: Int, literal: String) -> Int {
+        if let existing = nodes[node].literals.child(for: literal.utf8, in: literals) { return Int(existing) }
         let child = appendNode()
         nodes[node].literals.insert(literal, child: Int32(child), into: &literals)
         return child
@@ -149,11 +145,9 @@ struct RouteTrie: Sendable {
         if hasPriorities { priorityBounds[node].include(priority) }
     }
 
-    /// Whether a route at or below `node` may have a priority above `priority` (see ``PriorityBound``), read through
-    /// the trie's address.
-    @inline(__always)
-    fileprivate static func mayExceed(_ priority: Int, atOrBelow node: Int, in trie: UnsafePointer<RouteTrie>) -> Bool {
-        trie.pointee.hasPriorities ? trie.pointee.priorityBounds[node].mayExceed(priority) : 0 > priority
+    /// Whether a route at or below `node` may have a priority above `priority` (see ``PriorityBound``).
+    private func mayExceed(_ priority: Int, atOrBelow node: Int) -> Bool {
+        hasPriorities ? priorityBounds[node].mayExceed(priority) : 0 > priority
     }
 
     private mutating func appendNode() -> Int {
@@ -167,10 +161,9 @@ struct RouteTrie: Sendable {
         records[entry] = records[entry].with(isDuplicate: true)
     }
 
-    /// The priority of the route of `entry`, read through the trie's address (see ``Search``).
-    @inline(__always)
-    fileprivate static func priority(ofEntry entry: Int, in trie: UnsafePointer<RouteTrie>) -> Int {
-        trie.pointee.hasPriorities ? trie.pointee.records[entry].priority : 0
+    /// The priority of the route of `entry`: until some route has one, every route's is 0, and no record is read.
+    private func priority(ofEntry entry: Int) -> Int {
+        hasPriorities ? records[entry].priority : 0
     }
 
     /// Where the newest entry, of priority `newPriority`, goes in a node's list, which is kept in precedence order:
@@ -178,33 +171,27 @@ struct RouteTrie: Sendable {
     /// O(log n) each, and at once at the end in the usual case of a route registered after the others with no
     /// higher priority.
     private func insertionPoint(for newPriority: Int, in list: EntryList) -> Int {
-        withUnsafePointer(to: self) { trie in
-            func priority(at position: Int) -> Int {
-                Self.priority(ofEntry: Int(Self.entry(position, of: list, in: trie)), in: trie)
-            }
-            let count = Self.count(of: list, in: trie)
-            guard count > 0, newPriority > priority(at: count - 1) else { return count }
-            var (low, high) = (0, count - 1)
-            while low < high {
-                let middle = (low + high) / 2
-                if newPriority > priority(at: middle) { high = middle } else { low = middle + 1 }
-            }
-            return low
+        func priority(at position: Int) -> Int { self.priority(ofEntry: Int(entry(position, of: list))) }
+        let count = count(of: list)
+        guard count > 0, newPriority > priority(at: count - 1) else { return count }
+        var (low, high) = (0, count - 1)
+        while low < high {
+            let middle = (low + high) / 2
+            if newPriority > priority(at: middle) { high = middle } else { low = middle + 1 }
         }
+        return low
     }
 
-    /// How many entries `list` holds, read through the trie's address (see ``Search``).
-    @inline(__always)
-    fileprivate static func count(of list: EntryList, in trie: UnsafePointer<RouteTrie>) -> Int {
-        if let more = list.list { return trie.pointee.moreEntries[more].count }
+    /// How many entries `list` holds.
+    private func count(of list: EntryList) -> Int {
+        if let more = list.list { return moreEntries[more].count }
         return list.single == nil ? 0 : 1
     }
 
-    /// The entry at `position` of `list`, read through the trie's address.
-    @inline(__always)
-    fileprivate static func entry(_ position: Int, of list: EntryList, in trie: UnsafePointer<RouteTrie>) -> Int32 {
+    /// The entry at `position` of `list`.
+    private func entry(_ position: Int, of list: EntryList) -> Int32 {
         if let single = list.single { return single }
-        return trie.pointee.moreEntries[list.list ?? 0][position]
+        return moreEntries[list.list ?? 0][position]
     }
 
     /// Finds the routes that match `components`, in match order: priority, then specificity, then registration.
@@ -213,127 +200,94 @@ struct RouteTrie: Sendable {
     ///   the trie lowercases the keys itself when it folds literal case.
     /// - Complexity: proportional to the trie nodes consistent with the components, independent of the number
     ///   of routes that are not.
-    static func search(in trie: UnsafePointer<RouteTrie>, _ components: SplitComponents) -> [TrieMatch] {
-        let found = withSearch(in: trie, components, bestOnly: false) { search in
-            search.visit(0, depth: 0)
-            return search.found
-        }
+    func search(_ components: SplitComponents) -> [TrieMatch] {
+        var search = Search(bestOnly: false, hasConstraints: !constraints.isEmpty)
+        withKeys(of: components) { visit(0, depth: 0, $0, &search) }
         // Depth-first order is specificity order; a stable sort by priority puts priorities first, when some route
         // has one.
-        guard trie.pointee.hasPriorities else { return found }
-        func priority(_ match: TrieMatch) -> Int { Self.priority(ofEntry: match.entry, in: trie) }
-        return found.enumerated()
-            .sorted { (priority($0.element), -$0.offset) > (priority($1.element), -$1.offset) }
+        guard hasPriorities else { return search.found }
+        return search.found.enumerated()
+            .sorted {
+                (priority(ofEntry: $0.element.entry), -$0.offset) > (priority(ofEntry: $1.element.entry), -$1.offset)
+            }
             .map(\.element)
     }
 
     /// The first route in match order that matches `components`, found without building a list.
-    /// - Complexity: as ``search(in:_:)``; with equal priorities the search stops at the first match.
-    static func best(in trie: UnsafePointer<RouteTrie>, _ components: SplitComponents) -> TrieMatch? {
-        withSearch(in: trie, components, bestOnly: true) { search in
-            search.visit(0, depth: 0)
-            return search.best
-        }
+    /// - Complexity: as ``search(_:)``; with equal priorities the search stops at the first match.
+    func best(_ components: SplitComponents) -> TrieMatch? {
+        var search = Search(bestOnly: true, hasConstraints: !constraints.isEmpty)
+        withKeys(of: components) { visit(0, depth: 0, $0, &search) }
+        return search.best
     }
 
-    /// Runs `body` with a search of the trie at `trie` for `components`.
-    private static func withSearch<Result>(
-        in trie: UnsafePointer<RouteTrie>, _ components: SplitComponents, bestOnly: Bool,
-        _ body: (inout Search) -> Result
-    ) -> Result {
-        if trie.pointee.foldsLiteralCase {
-            return withFoldedKeys(components) {
-                var search = Search(trie: trie, components: $0, bestOnly: bestOnly)
-                return body(&search)
-            }
-        }
-        var search = Search(trie: trie, components: components, bestOnly: bestOnly)
-        return body(&search)
+    /// Calls `body` with the components as the literals see them: lowercased when the trie folds literal case.
+    private func withKeys(of components: SplitComponents, _ body: (SplitComponents) -> Void) {
+        guard foldsLiteralCase else { return body(components) }
+        components.withKeys(components.keyTexts.map(Self.folded), body)
     }
 
-    /// Calls `body` with the components as the literals see them when literal case is folded: lowercased, in
-    /// temporary storage, their values still as written.
-    private static func withFoldedKeys<Result>(
-        _ components: SplitComponents, _ body: (SplitComponents) -> Result
-    ) -> Result {
-        let texts = components.keyTexts
-        return SplitComponents.withSpans(of: texts.map(folded)) { keys in
-            var folded = components
-            folded.keys = keys
-            guard case .keys = components.values else { return body(folded) }
-            return texts.withUnsafeBufferPointer { texts in
-                folded.values = .list(texts)
-                return body(folded)
-            }
-        }
-    }
-
-    /// One search, which reads the trie through its address one element at a time: borrowing its lists as buffers
-    /// would retain each of them once (an atomic increment and decrement apiece, which cost more than the reads).
-    /// The address is valid for as long as the caller holds the table.
+    /// What one search has found so far.
     private struct Search {
-        let trie: UnsafePointer<RouteTrie>
-        let components: SplitComponents
         let bestOnly: Bool
+        /// Whether some route of the trie has constraints (few tables have any): read once, not for each entry.
+        let hasConstraints: Bool
         /// Every match in depth-first order, when all are wanted.
         var found: [TrieMatch] = []
         /// The best match so far, when only the best is wanted: each later one has a strictly higher priority.
         var best: TrieMatch?
         var bestPriority = Int.min
-        /// Whether some route of the trie has constraints (few tables have any): read once, not for each entry.
-        let hasConstraints: Bool
 
-        init(trie: UnsafePointer<RouteTrie>, components: SplitComponents, bestOnly: Bool) {
-            self.trie = trie
-            self.components = components
+        init(bestOnly: Bool, hasConstraints: Bool) {
             self.bestOnly = bestOnly
-            hasConstraints = !trie.pointee.constraints.isEmpty
+            self.hasConstraints = hasConstraints
         }
+    }
 
-        mutating func visit(_ index: Int, depth: Int) {
-            if bestOnly, best != nil, !RouteTrie.mayExceed(bestPriority, atOrBelow: index, in: trie) { return }
-            // Read once: 20 bytes and no reference.
-            let node = trie.pointee.nodes[index]
-            if depth == components.count {
-                consider(node.endings, wildcardStart: nil)
-            } else {
-                if let child = node.literals.child(for: components.keys[depth], in: trie) {
-                    visit(Int(child), depth: depth + 1)
-                }
-                if node.parameter >= 0 {
-                    visit(Int(node.parameter), depth: depth + 1)
-                }
+    /// Visits node `index`, which the first `depth` components lead to: the literal edge, then the parameter edge,
+    /// then the wildcard, so that matches come in specificity order.
+    private func visit(_ index: Int, depth: Int, _ components: SplitComponents, _ search: inout Search) {
+        if search.bestOnly, search.best != nil, !mayExceed(search.bestPriority, atOrBelow: index) { return }
+        let node = nodes[index]
+        if depth == components.count {
+            consider(node.endings, wildcardStart: nil, components, &search)
+        } else {
+            if let child = node.literals.child(for: components.key(at: depth), in: literals) {
+                visit(Int(child), depth: depth + 1, components, &search)
             }
-            if node.wildcard >= 0 {
-                consider(trie.pointee.wildcardLists[Int(node.wildcard)].entries, wildcardStart: depth)
+            if node.parameter >= 0 {
+                visit(Int(node.parameter), depth: depth + 1, components, &search)
             }
         }
+        if node.wildcard >= 0 {
+            consider(wildcardLists[Int(node.wildcard)].entries, wildcardStart: depth, components, &search)
+        }
+    }
 
-        /// Considers the entries of a node's list: those that end there, or (with `wildcardStart`) those that wait
-        /// there for a wildcard.
-        private mutating func consider(_ entries: EntryList, wildcardStart: Int?) {
-            for position in 0..<RouteTrie.count(of: entries, in: trie) {
-                let entryIndex = RouteTrie.entry(position, of: entries, in: trie)
-                let priority = RouteTrie.priority(ofEntry: Int(entryIndex), in: trie)
-                if bestOnly, best != nil, priority <= bestPriority { return }
-                guard !hasConstraints || accepts(Int(entryIndex)) else { continue }
-                let match = TrieMatch(entry: Int(entryIndex), wildcardStart: wildcardStart)
-                bestPriority = max(bestPriority, priority)
-                if bestOnly {
-                    best = match
-                    return
-                }
-                found.append(match)
+    /// Considers the entries of a node's list: those that end there, or (with `wildcardStart`) those that wait
+    /// there for a wildcard.
+    private func consider(
+        _ entries: EntryList, wildcardStart: Int?, _ components: SplitComponents, _ search: inout Search
+    ) {
+        for position in 0..<count(of: entries) {
+            let entryIndex = Int(entry(position, of: entries))
+            let priority = priority(ofEntry: entryIndex)
+            if search.bestOnly, search.best != nil, priority <= search.bestPriority { return }
+            guard !search.hasConstraints || accepts(entryIndex, components) else { continue }
+            let match = TrieMatch(entry: entryIndex, wildcardStart: wildcardStart)
+            search.bestPriority = max(search.bestPriority, priority)
+            if search.bestOnly {
+                search.best = match
+                return
             }
+            search.found.append(match)
         }
+    }
 
-        /// Whether the entry's constraints accept the values its parameters would capture.
-        private func accepts(_ entryIndex: Int) -> Bool {
-            guard trie.pointee.records[entryIndex].isConstrained,
-                let constraints = trie.pointee.constraints[Int32(entryIndex)]
-            else { return true }
-            return constraints.allSatisfy { $0.constraint.accepts(components.value(at: $0.depth)) }
-        }
+    /// Whether the entry's constraints accept the values its parameters would capture.
+    private func accepts(_ entryIndex: Int, _ components: SplitComponents) -> Bool {
+        guard records[entryIndex].isConstrained, let constraints = constraints[Int32(entryIndex)] else { return true }
+        return constraints.allSatisfy { $0.constraint.accepts(components.value(at: $0.depth)) }
     }
 }
 

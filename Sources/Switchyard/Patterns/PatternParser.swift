@@ -1,4 +1,4 @@
-/// Parses a written pattern into its expansions (DESIGN §3 and §11).
+/// Parses a written pattern into its expansions, as the pattern syntax in <doc:PatternsAndPrecedence> says.
 struct PatternParser {
     private let pattern: String
 
@@ -19,13 +19,11 @@ struct PatternParser {
     /// The expansions, longest first; ties keep group order (a combination with an earlier group comes first); and
     /// their segments, in the same order.
     func expand() throws(PatternError) -> (expansions: Expansions, segments: ExpansionSegments) {
-        // The pattern's own bytes, read in place: a native string's are contiguous already.
-        var pattern = pattern
-        return try pattern.withUTF8 { bytes in Result { () throws(PatternError) in try expand(bytes) } }.get()
+        try TextBytes.with(pattern) { bytes throws(PatternError) in try expand(bytes) }
     }
 
     private func expand(
-        _ bytes: UnsafeBufferPointer<UInt8>
+        _ bytes: TextBytes
     ) throws(PatternError) -> (expansions: Expansions, segments: ExpansionSegments) {
         // Most patterns have no group: one expansion, the whole pattern, whose offsets are the pattern's own.
         if !bytes.contains(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") }) {
@@ -47,7 +45,7 @@ struct PatternParser {
             }
             let expansion = positions.map { bytes[$0] }
             expansions.append(
-                try expansion.withUnsafeBufferPointer { expansion throws(PatternError) in
+                try TextBytes.with(expansion) { expansion throws(PatternError) in
                     try parseExpansion(expansion, positions: positions)
                 })
         }
@@ -70,7 +68,7 @@ struct PatternParser {
         )
     }
 
-    private func splitGroups(_ bytes: UnsafeBufferPointer<UInt8>) throws(PatternError) -> [Piece] {
+    private func splitGroups(_ bytes: TextBytes) throws(PatternError) -> [Piece] {
         var pieces: [Piece] = []
         var start = 0
         var openGroup: Int?
@@ -114,7 +112,7 @@ struct PatternParser {
     /// Parses one expansion: `expansion` holds its bytes, and `positions` maps an offset in them back to the
     /// written pattern for errors (`nil` when the expansion is the whole pattern).
     private func parseExpansion(
-        _ expansion: UnsafeBufferPointer<UInt8>, positions: [Int]?
+        _ expansion: TextBytes, positions: [Int]?
     ) throws(PatternError) -> Parsed {
         // One allocation for the segments, of their count (the list is kept) unless slashes are doubled: one more
         // than the slashes, less a slash at either end.
@@ -172,7 +170,7 @@ struct PatternParser {
     }
 
     /// The expansion as text: `/` and the segments, empty segments dropped.
-    private func text(of expansion: UnsafeBufferPointer<UInt8>) -> String {
+    private func text(of expansion: TextBytes) -> String {
         var text: [UInt8] = []
         text.reserveCapacity(expansion.count + 1)
         var start = 0
@@ -181,7 +179,7 @@ struct PatternParser {
             while end < expansion.count, expansion[end] != UInt8(ascii: "/") { end += 1 }
             if end > start {
                 text.append(UInt8(ascii: "/"))
-                text.append(contentsOf: UnsafeBufferPointer(rebasing: expansion[start..<end]))
+                text.append(contentsOf: expansion[start..<end])
             }
             start = end + 1
         }
@@ -196,7 +194,7 @@ struct PatternParser {
 
     /// Parses one segment: a range of an expansion's bytes, whose offsets `positions` maps to the written pattern.
     private func parseSegment(
-        _ range: Range<Int>, of expansion: UnsafeBufferPointer<UInt8>, _ positions: [Int]?
+        _ range: Range<Int>, of expansion: TextBytes, _ positions: [Int]?
     ) throws(PatternError) -> Segment {
         // One pass finds what the checks below need: the first reserved character, the first `*`, the first byte
         // after the first that a parameter name cannot hold, and whether the segment is printable ASCII without
@@ -222,7 +220,7 @@ struct PatternParser {
                 .reservedCharacter, at: position(reserved, positions), in: pattern,
                 "'#' and '?' cannot appear in a pattern; write %23 or %3F for the character")
         }
-        let text = UnsafeBufferPointer(rebasing: expansion[range])
+        let text = expansion[range]
         // The kind by the same rule that reads it back from an expansion's text (see `Expansion`).
         let kind = Segment.Kind(written: text)
         if kind == .wildcard { return .wildcard }
@@ -242,10 +240,10 @@ struct PatternParser {
                     .invalidParameterName, at: position(notName, positions), in: pattern,
                     "a parameter name is made of letters, digits and '_'")
             }
-            return .parameter(String(decoding: text.dropFirst(), as: UTF8.self))
+            return .parameter(expansion.text(range.lowerBound + 1..<range.upperBound))
         }
         let literal =
-            isPlain ? String(decoding: text, as: UTF8.self) : try decodeLiteral(range, of: expansion, positions)
+            isPlain ? expansion.text(range) : try decodeLiteral(range, of: expansion, positions)
         if literal.isDotSegment {
             throw PatternError(
                 .dotSegment, at: position(range.lowerBound, positions), in: pattern,
@@ -255,7 +253,7 @@ struct PatternParser {
     }
 
     private func decodeLiteral(
-        _ range: Range<Int>, of expansion: UnsafeBufferPointer<UInt8>, _ positions: [Int]?
+        _ range: Range<Int>, of expansion: TextBytes, _ positions: [Int]?
     ) throws(PatternError) -> String {
         do throws(DecodingFailure) {
             return try PercentDecoding.decode(expansion, range)

@@ -114,11 +114,11 @@ enum Segment: Sendable, Hashable {
         }
 
         /// The kind of a segment written so in an expansion's text (see ``Expansion``).
-        init(written: UnsafeBufferPointer<UInt8>) {
+        init(written: Slice<TextBytes>) {
             if written.first == UInt8(ascii: ":") {
                 self = .parameter
             } else {
-                self = written.count == 1 && written[0] == UInt8(ascii: "*") ? .wildcard : .literal
+                self = written.count == 1 && written.first == UInt8(ascii: "*") ? .wildcard : .literal
             }
         }
     }
@@ -168,13 +168,12 @@ struct Expansion: Sendable, Hashable {
     /// Calls `body` with each segment's depth, kind and written bytes (`:id`, `*`, `product`), read from the text
     /// without parsing it.
     func forEachWrittenSegment(
-        _ body: (_ depth: Int, _ kind: Segment.Kind, _ written: UnsafeBufferPointer<UInt8>) -> Void
+        _ body: (_ depth: Int, _ kind: Segment.Kind, _ written: Slice<TextBytes>) -> Void
     ) {
-        var text = text
-        text.withUTF8 { bytes in
+        TextBytes.with(text) { bytes in
             var depth = 0
             URLSplitter.forEachComponent(of: bytes, in: 0..<bytes.count) { range in
-                let written = UnsafeBufferPointer(rebasing: bytes[range])
+                let written = bytes[range]
                 body(depth, Segment.Kind(written: written), written)
                 depth += 1
             }
@@ -191,7 +190,7 @@ struct Expansion: Sendable, Hashable {
     /// Calls `body` with the name of each parameter segment, in order (no list of them made).
     func forEachParameterName(_ body: (String) -> Void) {
         forEachWrittenSegment { _, kind, written in
-            if kind == .parameter { body(String(decoding: written.dropFirst(), as: UTF8.self)) }
+            if kind == .parameter { body(written.base.text(written.startIndex + 1..<written.endIndex)) }
         }
     }
 

@@ -12,9 +12,7 @@
 /// the mutex for the whole access; the mutex lives at a stable heap address from `init` to `deinit`, and
 /// `Value` is itself `Sendable`, so what `withLock` returns may cross threads.
 final class Locked<Value: Sendable>: @unchecked Sendable {
-    /// The mutex makes every access exclusive, so the runtime's exclusivity check (about 75 instructions a
-    /// lookup) would only repeat it.
-    @exclusivity(unchecked) private var value: Value
+    private var value: Value
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     init(_ value: Value) {

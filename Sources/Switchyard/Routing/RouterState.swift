@@ -13,9 +13,7 @@ struct RouterState: Sendable {
 /// A router's tables: the global one, which always exists, kept apart so that the usual lookup and registration
 /// reach it without hashing, and the scheme tables by their lowercased scheme.
 ///
-/// All of them are behind one reference, and the global table is read where the tables keep it: a lookup's snapshot
-/// of the tables costs one retain and one release. With the global table and the scheme dictionary apart, a lookup
-/// retained and released each, and the global table once more to search it.
+/// All of them are behind one reference: a lookup's snapshot of the tables costs one retain and one release.
 struct RouteTables: Sendable {
     private var storage: CopyOnWrite<Storage>
 
@@ -79,7 +77,7 @@ extension RouteTables {
     func resolve(_ input: String, options: SplitOptions) throws(URLRejection) -> Resolution {
         var found: [Candidate] = []
         let (link, table, _, _) = try search(input, options: options) { table, link, components -> Void? in
-            found += CompiledTable.matches(in: table, link: link, components)
+            found += table.matches(link: link, components)
             return nil
         }
         return Resolution(link: link, table: table, candidates: found)
@@ -87,85 +85,60 @@ extension RouteTables {
 
     /// The first route in dispatch order that `input` matches, found as ``resolve(_:options:)`` finds them all but
     /// without building a list, with what it captured; the link as the first table split it; and the link as the
-    /// global table split it, when that table found the route after a fallback through other host rules. The
-    /// caller moves the matched table's link into the match rather than copying it.
+    /// global table split it, when that table found the route after a fallback through other host rules.
     func best(
         _ input: String, options: SplitOptions
     ) throws(URLRejection) -> (link: DeepLink, table: RouteTable, found: RouteCapture?, fallbackLink: DeepLink?) {
-        try search(input, options: options) { table, _, components in
-            CompiledTable.bestCapture(in: table, components)
-        }
+        try search(input, options: options) { table, _, components in table.bestCapture(components) }
     }
 
     /// Splits `input` and offers it to the table its scheme routes to, then to the global table when that
     /// table falls back and `find` found nothing (returned `nil`).
-    /// - Returns: the link as the first table split it (moved, not copied); the first table; what `find` found; and,
-    ///   when the global table found it after a fallback through other host rules, the link as that table split it
-    ///   (what it found was found in that link). The found value is returned, not written to a variable that `find`
-    ///   captures, so that it is moved out rather than copied.
-    @inline(__always)
+    /// - Returns: the link as the first table split it; the first table; what `find` found; and, when the global
+    ///   table found it after a fallback through other host rules, the link as that table split it (what it found
+    ///   was found in that link).
     private func search<Found>(
-        _ input: String, options: SplitOptions,
-        _ find: (UnsafePointer<CompiledTable>, DeepLink, SplitComponents) -> Found?
-    ) throws(URLRejection) -> (link: DeepLink, table: RouteTable, found: Found?, fallbackLink: DeepLink?) {
-        // The closures below read the tables through their address: a closure that captured the tables would copy
-        // them, a retain and a release for each reference in them, for each closure.
-        try storage.withPointer { tables throws(URLRejection) in
-            try tables.withMember(\.global) { global throws(URLRejection) in
-                try Self.search(in: tables, global: global, input, options: options, find)
-            }
-        }
-    }
-
-    /// The search of ``search(_:options:_:)``, which reads the tables at `tables`, the global one at `global`.
-    @inline(__always)
-    private static func search<Found>(
-        in tables: UnsafePointer<Storage>, global: UnsafePointer<CompiledTable>, _ input: String,
-        options: SplitOptions, _ find: (UnsafePointer<CompiledTable>, DeepLink, SplitComponents) -> Found?
+        _ input: String, options: SplitOptions, _ find: (CompiledTable, DeepLink, SplitComponents) -> Found?
     ) throws(URLRejection) -> (link: DeepLink, table: RouteTable, found: Found?, fallbackLink: DeepLink?) {
         var first = RouteTable.global
-        // The scheme's table, when the scheme has one, is copied out of the dictionary (a retain).
         var schemeTable: CopyOnWrite<CompiledTable>?
         var fallsBack = false
         let (link, found) = try URLSplitter.withSplit(input, options: options) { scheme in
             // With no scheme table, a scheme needs no lookup, and no text.
-            if let scheme, !tables.pointee.schemes.isEmpty,
-                case let scheme = URLSplitter.schemeText(scheme), let table = tables.pointee.schemes[scheme]
+            if let scheme, !storage.value.schemes.isEmpty,
+                case let scheme = URLSplitter.schemeText(scheme), let table = storage.value.schemes[scheme]
             {
                 first = .scheme(scheme)
                 schemeTable = table
-                return table.withPointer { $0.pointee.hostRules }
+                return table.value.hostRules
             }
-            return global.pointee.hostRules
+            return storage.value.global.hostRules
         } _: { (link: consuming DeepLink, components) -> (DeepLink, Found?) in
-            // The link is returned after the search that reads it (a tuple would move it out first).
             var found: Found?
-            if let table = schemeTable.take() {
-                found = table.withPointer { find($0, link, components) }
+            if let table = schemeTable {
+                found = find(table.value, link, components)
                 if found == nil, table.value.settings.fallsBackToGlobalRoutes {
-                    if global.pointee.hostRules == table.value.hostRules {
-                        found = find(global, link, components)
+                    if storage.value.global.hostRules == table.value.hostRules {
+                        found = find(storage.value.global, link, components)
                     } else {
                         fallsBack = true
                     }
                 }
             } else {
-                found = find(global, link, components)
+                found = find(storage.value.global, link, components)
             }
             return (link, found)
         }
-        if fallsBack {
-            // The global table sees the link through its own host rules. A URL that they refuse is not matched
-            // there; it is not a rejection.
-            let rules = global.pointee.hostRules
-            let fallbackFound = try? URLSplitter.withSplit(input, options: options, hostRules: { _ in rules }) {
-                (link: consuming DeepLink, components) -> (DeepLink, Found?) in
-                let found = find(global, link, components)
-                return (link, found)
-            }
-            if case (let fallbackLink, let found?)? = fallbackFound { return (link, first, found, fallbackLink) }
-            return (link, first, nil, nil)
+        guard fallsBack else { return (link, first, found, nil) }
+        // The global table sees the link through its own host rules. A URL that they refuse is not matched there; it
+        // is not a rejection.
+        let rules = storage.value.global.hostRules
+        let fallbackFound = try? URLSplitter.withSplit(input, options: options, hostRules: { _ in rules }) {
+            (link: consuming DeepLink, components) -> (DeepLink, Found?) in
+            let found = find(storage.value.global, link, components)
+            return (link, found)
         }
-        return (link, first, found, nil)
+        if case (let fallbackLink, let found?)? = fallbackFound { return (link, first, found, fallbackLink) }
+        return (link, first, nil, nil)
     }
 }

@@ -11,10 +11,6 @@
 /// link?.fragment        // "reviews"
 /// ```
 public struct DeepLink: Sendable, Hashable {
-    // The stored fields are declared in the order that packs them into 88 bytes (the port in 4 bytes, after the
-    // components): a link moves with the match that holds it, and at 128 bytes or less, a lookup's results move
-    // inline rather than by calls to `memcpy`.
-
     /// The input as given.
     public let input: String
     /// How many of the first bytes of ``input`` are the scheme (before its `:`); 0 for a route string, since a
@@ -40,7 +36,7 @@ public struct DeepLink: Sendable, Hashable {
     /// Made from the first bytes of ``input`` when read, as ``pathComponents`` are: a lookup makes no text for it.
     public var scheme: String? {
         guard schemeLength > 0 else { return nil }
-        return URLSplitter.withUTF8(of: input) { URLSplitter.schemeText($0[0..<min(schemeLength, $0.count)]) }
+        return TextBytes.with(input) { URLSplitter.schemeText($0[0..<min(schemeLength, $0.count)]) }
     }
     /// The port, which plays no part in matching.
     public var port: Int? { storedPort < 0 ? nil : Int(storedPort) }
@@ -88,8 +84,7 @@ public struct DeepLink: Sendable, Hashable {
 }
 
 extension DeepLink {
-    /// A link of these parts, made by the memberwise initializer (an initializer that sets the fields one by one
-    /// leaves the optimizer a copy of the link to make and destroy).
+    /// A link of these parts.
     init(
         input: String, schemeLength: Int, host: String?, port: Int?, components: Components, query: QueryItems,
         fragment: String?

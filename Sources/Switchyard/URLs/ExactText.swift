@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif os(Linux)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// Text compared and hashed by its UTF-8 bytes.
 ///
 /// Swift's `String` equality follows Unicode canonical equivalence, so `"café"` (precomposed) equals
@@ -17,24 +9,12 @@ struct ExactText: Hashable, Sendable {
     init(_ text: String) { self.text = text }
 
     static func == (lhs: ExactText, rhs: ExactText) -> Bool {
-        let count = lhs.text.utf8.count
-        guard count == rhs.text.utf8.count else { return false }
-        let same = lhs.text.utf8.withContiguousStorageIfAvailable { left in
-            rhs.text.utf8.withContiguousStorageIfAvailable { right in
-                guard let left = left.baseAddress, let right = right.baseAddress else { return count == 0 }
-                return memcmp(left, right, count) == 0
-            }
-        }
-        return (same ?? nil) ?? lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        lhs.text.utf8.count == rhs.text.utf8.count && lhs.text.utf8.elementsEqual(rhs.text.utf8)
     }
 
     func hash(into hasher: inout Hasher) {
-        let hashed: Void? = text.utf8.withContiguousStorageIfAvailable {
-            hasher.combine(bytes: UnsafeRawBufferPointer($0))
-        }
-        if hashed == nil {
-            for byte in text.utf8 { hasher.combine(byte) }
-        }
+        hasher.combine(text.utf8.count)
+        for byte in text.utf8 { hasher.combine(byte) }
     }
 }
 

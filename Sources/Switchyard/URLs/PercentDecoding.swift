@@ -30,44 +30,22 @@ enum PercentDecoding {
     /// - Returns: the decoded text.
     /// - Throws: ``DecodingFailure`` for a bad escape, bytes that are not UTF-8, or a control character.
     /// - Complexity: O(*n*) in the length of the range.
-    static func decode(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusAsSpace: Bool = false
-    ) throws(DecodingFailure) -> String {
-        if try isPlain(bytes, range, plusAsSpace: plusAsSpace) {
-            return String(utf8Bytes: UnsafeBufferPointer(rebasing: bytes[range]))
+    static func decode(_ bytes: TextBytes, _ range: Range<Int>, plusAsSpace: Bool = false) throws(DecodingFailure)
+        -> String
+    {
+        if try isPlain(bytes, range, plusAsSpace: plusAsSpace) { return bytes.text(range) }
+        return try TextBytes.makeText(capacity: range.count) { write throws(DecodingFailure) in
+            try decodeEscapes(bytes, range, plusAsSpace: plusAsSpace, write)
         }
-        let decoded = try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) {
-            output throws(DecodingFailure) in
-            let count = try decodeEscapes(bytes, range, plusAsSpace: plusAsSpace, into: output)
-            return String(utf8Bytes: UnsafeBufferPointer(rebasing: output[..<count]))
-        }
-        return decoded
     }
 
-    /// Decodes `bytes[range]`, which holds an escape or a control character, to `scratch` from `scratchUsed` on
-    /// (which grows by the decoded count; decoding never lengthens).
-    ///
-    /// - Returns: the decoded bytes, in `scratch`.
+    /// Decodes `bytes[range]`, giving each decoded byte to `write` (never more bytes than the range has), and
+    /// checks UTF-8 and controls.
     /// - Throws: ``DecodingFailure`` as ``decode(_:_:plusAsSpace:)``.
-    static func decodedBytes(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-        scratch: UnsafeMutableBufferPointer<UInt8>, scratchUsed: inout Int
-    ) throws(DecodingFailure) -> UnsafeBufferPointer<UInt8> {
-        let output = UnsafeMutableBufferPointer(rebasing: scratch[scratchUsed..<scratchUsed + range.count])
-        let count = try decodeEscapes(bytes, range, plusAsSpace: false, into: output)
-        scratchUsed += count
-        return UnsafeBufferPointer(rebasing: output[..<count])
-    }
-
-    /// Writes the decoded bytes of a range that holds escapes (or a `+` to decode) to `output`, which has room for
-    /// `range.count` bytes, checking UTF-8 and controls.
-    /// - Returns: how many bytes were written.
-    private static func decodeEscapes(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusAsSpace: Bool,
-        into output: UnsafeMutableBufferPointer<UInt8>
-    ) throws(DecodingFailure) -> Int {
+    static func decodeEscapes(
+        _ bytes: TextBytes, _ range: Range<Int>, plusAsSpace: Bool, _ write: (UInt8) -> Void
+    ) throws(DecodingFailure) {
         var validator = UTF8Validator()
-        var count = 0
         var index = range.lowerBound
         while index < range.upperBound {
             let byte = bytes[index]
@@ -84,21 +62,18 @@ enum PercentDecoding {
                 index += 1
             }
             try validator.consume(decoded, at: position)
-            output[count] = decoded
-            count += 1
+            write(decoded)
         }
         try validator.finish()
-        return count
     }
 
     /// Whether a range holds no `%` (and no `+` to turn into a space), so that its bytes are its decoded text,
     /// after the control check.
     ///
     /// The input came from a Swift `String`, so its bytes are valid UTF-8 already.
-    @inline(__always)
-    private static func isPlain(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusAsSpace: Bool
-    ) throws(DecodingFailure) -> Bool {
+    private static func isPlain(_ bytes: TextBytes, _ range: Range<Int>, plusAsSpace: Bool) throws(DecodingFailure)
+        -> Bool
+    {
         var index = range.lowerBound
         while index < range.upperBound {
             let byte = bytes[index]
@@ -111,8 +86,7 @@ enum PercentDecoding {
 
     /// Whether the byte at `index` is not where a control character starts: a C0 control, DEL, or a C1 control
     /// (U+0080–U+009F, encoded as C2 80 … C2 9F). The bytes come from a Swift `String`, so they are valid UTF-8.
-    @inline(__always)
-    static func isPlainText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, before end: Int) -> Bool {
+    static func isPlainText(_ bytes: TextBytes, at index: Int, before end: Int) -> Bool {
         let byte = bytes[index]
         // Printable ASCII, the usual case, takes one comparison.
         if byte &- 0x20 < 0x5F { return true }
@@ -120,7 +94,6 @@ enum PercentDecoding {
         return !(byte == 0xC2 && index + 1 < end && bytes[index + 1] <= 0x9F)
     }
 
-    @inline(__always)
     static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
@@ -169,18 +142,5 @@ struct UTF8Validator {
 
     func finish() throws(DecodingFailure) {
         if remaining > 0 { throw .badUTF8(at: start) }
-    }
-}
-
-extension String {
-    /// The text of UTF-8 bytes, as `String(decoding:as:)` makes it (an ill-formed sequence repaired), made the way
-    /// that is cheapest for the short values a link holds: a short ASCII text is made in place, in the string
-    /// itself, and checked as a whole, where `String(decoding:as:)` checks the bytes, then copies them one by one.
-    init(utf8Bytes bytes: UnsafeBufferPointer<UInt8>) {
-        self.init(unsafeUninitializedCapacity: bytes.count) { buffer in
-            guard let base = bytes.baseAddress, let target = buffer.baseAddress else { return 0 }
-            target.initialize(from: base, count: bytes.count)
-            return bytes.count
-        }
     }
 }

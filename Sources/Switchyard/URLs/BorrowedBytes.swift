@@ -1,0 +1,284 @@
+// The one home of the unsafe reads that taking a link apart needs. Two views, each made only by a `with…` function
+// that owns the memory it reads, passed down as an argument, and never kept past that function's return:
+// - `TextBytes`: the UTF-8 bytes of a string or an array, read in place;
+// - `SplitComponents`: one split's components, in temporary storage (on the stack for a short link), so that a
+//   lookup allocates no list of components.
+// Every read through them is bounds-checked; no pointer leaves this file.
+
+/// The UTF-8 bytes of a text, borrowed for the time of a call.
+///
+/// ```swift
+/// let count = TextBytes.with("myapp://a/b") { bytes in bytes.count(where: { $0 == UInt8(ascii: "/") }) }  // 4
+/// ```
+struct TextBytes: RandomAccessCollection {
+    fileprivate let buffer: UnsafeBufferPointer<UInt8>
+
+    fileprivate init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { buffer.count }
+
+    subscript(position: Int) -> UInt8 {
+        // NB: the view's own bounds check, as an array's: a position past the bytes is a bug in the caller, never input.
+        precondition(position >= 0 && position < buffer.count, "a position past the text's bytes")
+        return buffer[position]
+    }
+
+    /// The text of the bytes in `range`, made in place (as `String(decoding:as:)` makes it, ill-formed bytes repaired).
+    func text(_ range: Range<Int>) -> String {
+        String(utf8Bytes: UnsafeBufferPointer(rebasing: buffer[range]))
+    }
+
+    /// The text of all the bytes.
+    var text: String { text(0..<count) }
+
+    /// Calls `body` with the bytes of `text`: in place for a native string (no copy), else in a contiguous copy.
+    static func with<Result, Failure>(
+        _ text: String, _ body: (TextBytes) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let result = text.utf8.withContiguousStorageIfAvailable { buffer in
+            Swift.Result { () throws(Failure) in try body(TextBytes(buffer)) }
+        }
+        if let result { return try result.get() }
+        var copy = text
+        return try copy.withUTF8 { buffer in Swift.Result { () throws(Failure) in try body(TextBytes(buffer)) } }.get()
+    }
+
+    /// Calls `body` with the bytes of an array.
+    static func with<Result, Failure>(
+        _ bytes: [UInt8], _ body: (TextBytes) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try bytes.withUnsafeBufferPointer { buffer in
+            Swift.Result { () throws(Failure) in try body(TextBytes(buffer)) }
+        }.get()
+    }
+
+    /// Makes a text of at most `capacity` bytes, which `fill` writes one by one through `write`.
+    static func makeText<Failure>(
+        capacity: Int, _ fill: (_ write: (UInt8) -> Void) throws(Failure) -> Void
+    ) throws(Failure) -> String {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(capacity, 1)) { output throws(Failure) in
+            var count = 0
+            try fill { byte in
+                // NB: `fill` writes at most `capacity` bytes (decoding never lengthens): a bug otherwise, never input.
+                precondition(count < capacity, "more bytes than the text's capacity")
+                output[count] = byte
+                count += 1
+            }
+            return String(utf8Bytes: UnsafeBufferPointer(rebasing: output[..<count]))
+        }
+    }
+}
+
+/// The path components of a split link as matching reads them, borrowed for the time of one lookup: each
+/// component's decoded bytes (its key, which literals compare with), and the text a parameter that captures it gets.
+///
+/// A component that holds no escape is its own bytes in the input; only an escaped one is decoded, into scratch
+/// storage. A parameter's value is made into a `String` only for the components a matched route captures.
+struct SplitComponents {
+    fileprivate let keys: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
+    fileprivate let values: ValueSource
+
+    /// Where a component's value comes from.
+    fileprivate enum ValueSource {
+        /// The value is the key's text.
+        case keys
+        /// The value is the component as written in `input[raw[i]]`, decoded again with `+` as a space (a router
+        /// that decodes `+` in paths); the host, when it is the first component, is lowercased.
+        case plusDecoded(input: UnsafeBufferPointer<UInt8>, raw: UnsafeBufferPointer<Range<Int>>, hostFirst: Bool)
+        /// The values are given as text.
+        case list(UnsafeBufferPointer<String>)
+    }
+
+    var count: Int { keys.count }
+
+    /// The decoded bytes of component `index`, as literals compare with them.
+    func key(at index: Int) -> TextBytes { TextBytes(keys[checked: index]) }
+
+    /// The value a parameter that captures component `index` gets.
+    func value(at index: Int) -> String {
+        switch values {
+        case .keys:
+            return String(utf8Bytes: keys[checked: index])
+        case .list(let list):
+            return list[checked: index]
+        case .plusDecoded(let input, let raw, let hostFirst):
+            // The split checked these bytes already: decoding them again cannot fail.
+            let bytes = TextBytes(input)
+            guard let value = try? PercentDecoding.decode(bytes, raw[checked: index], plusAsSpace: true) else {
+                return key(at: index).text
+            }
+            return hostFirst && index == 0 ? URLSplitter.lowercasedASCII(value) : value
+        }
+    }
+
+    /// The values of the components from `start` on: what a trailing wildcard captures.
+    func values(from start: Int) -> [String] {
+        (start..<count).map(value(at:))
+    }
+
+    /// The components' decoded text.
+    var keyTexts: [String] {
+        keys.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with components whose keys and values are the given texts, in the same order.
+    static func withTexts<Result>(keys: [String], values: [String], _ body: (SplitComponents) -> Result) -> Result {
+        withSpans(of: keys) { spans in
+            values.withUnsafeBufferPointer { values in body(SplitComponents(keys: spans, values: .list(values))) }
+        }
+    }
+
+    /// Calls `body` with these components, their keys replaced by `keys` (one a component) and their values kept.
+    func withKeys<Result>(_ keys: [String], _ body: (SplitComponents) -> Result) -> Result {
+        Self.withSpans(of: keys) { spans in
+            guard case .keys = values else { return body(SplitComponents(keys: spans, values: values)) }
+            let texts = keyTexts
+            return texts.withUnsafeBufferPointer { body(SplitComponents(keys: spans, values: .list($0))) }
+        }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of each text, laid end to end in one buffer.
+    private static func withSpans<Result>(
+        of texts: [String], _ body: (UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>) -> Result
+    ) -> Result {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(texts.reduce(0) { $0 + $1.utf8.count })
+        for text in texts { bytes.append(contentsOf: text.utf8) }
+        return bytes.withUnsafeBufferPointer { bytes in
+            withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: max(texts.count, 1)) {
+                spans in
+                var start = 0
+                for (index, text) in texts.enumerated() {
+                    let end = start + text.utf8.count
+                    spans.initializeElement(at: index, to: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                    start = end
+                }
+                return body(UnsafeBufferPointer(rebasing: spans[..<texts.count]))
+            }
+        }
+    }
+}
+
+/// The components of one split as the splitter adds them, in temporary storage that lives as long as the split is
+/// looked at (a copy refers to the same storage, and one copy adds at a time): each component's decoded bytes (in the input, or decoded into scratch room as large as the input), and,
+/// when `+` is decoded in paths, where each was written.
+struct ComponentStorage {
+    private let input: UnsafeBufferPointer<UInt8>
+    private let keys: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>>
+    private let raws: UnsafeMutableBufferPointer<Range<Int>>
+    private let scratch: UnsafeMutableBufferPointer<UInt8>
+    private var scratchUsed = 0
+    /// How many components fit.
+    let capacity: Int
+    /// How many components there are.
+    private(set) var count = 0
+
+    /// Calls `body` with room for `capacity` components of `input`, in one temporary allocation (on the stack for a
+    /// short link). Decoding never lengthens, so the decoded components fit in as many bytes as the input has.
+    static func withTemporary<Result>(
+        capacity: Int, keepsRaws: Bool, for input: TextBytes, _ body: (ComponentStorage) -> Result
+    ) -> Result {
+        let keysBytes = capacity * MemoryLayout<UnsafeBufferPointer<UInt8>>.stride
+        let rawsBytes = keepsRaws ? capacity * MemoryLayout<Range<Int>>.stride : 0
+        let alignment = max(MemoryLayout<UnsafeBufferPointer<UInt8>>.alignment, MemoryLayout<Range<Int>>.alignment)
+        return withUnsafeTemporaryAllocation(
+            byteCount: keysBytes + rawsBytes + max(input.count, 1), alignment: alignment
+        ) { memory in
+            // The keys first, at the allocation's alignment; the ranges after them, at a multiple of their stride;
+            // the bytes last.
+            let keys = UnsafeMutableRawBufferPointer(rebasing: memory[..<keysBytes])
+            let raws = UnsafeMutableRawBufferPointer(rebasing: memory[keysBytes..<keysBytes + rawsBytes])
+            let scratch = UnsafeMutableRawBufferPointer(rebasing: memory[(keysBytes + rawsBytes)...])
+            return body(
+                ComponentStorage(
+                    input: input.buffer, keys: keys.bindMemory(to: UnsafeBufferPointer<UInt8>.self),
+                    raws: raws.bindMemory(to: Range<Int>.self), scratch: scratch.bindMemory(to: UInt8.self),
+                    capacity: capacity))
+        }
+    }
+
+    private init(
+        input: UnsafeBufferPointer<UInt8>, keys: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>>,
+        raws: UnsafeMutableBufferPointer<Range<Int>>, scratch: UnsafeMutableBufferPointer<UInt8>, capacity: Int
+    ) {
+        self.input = input
+        self.keys = keys
+        self.raws = raws
+        self.scratch = scratch
+        self.capacity = capacity
+    }
+
+    /// Adds the component written at `input[raw]`, whose bytes are its key: it holds no escape.
+    /// - Returns: its key.
+    mutating func appendPlain(_ raw: Range<Int>) -> TextBytes {
+        append(UnsafeBufferPointer(rebasing: input[raw]), raw: raw)
+    }
+
+    /// Adds the component written at `input[raw]`, decoded once.
+    /// - Returns: its key.
+    /// - Throws: ``DecodingFailure`` for a bad escape, bytes that are not UTF-8, or a control character.
+    mutating func appendDecoded(_ raw: Range<Int>) throws(DecodingFailure) -> TextBytes {
+        let start = scratchUsed
+        try PercentDecoding.decodeEscapes(TextBytes(input), raw, plusAsSpace: false) { write($0) }
+        return append(UnsafeBufferPointer(rebasing: scratch[start..<scratchUsed]), raw: raw)
+    }
+
+    /// Adds a host that became the first component: its decoded, lowercased name, written at `input[raw]`.
+    /// - Returns: its key.
+    mutating func appendHost(_ name: String, raw: Range<Int>) -> TextBytes {
+        let start = scratchUsed
+        for byte in name.utf8 { write(byte) }
+        return append(UnsafeBufferPointer(rebasing: scratch[start..<scratchUsed]), raw: raw)
+    }
+
+    /// Writes a decoded byte to the scratch room, which is as large as the input: decoded text is never longer than
+    /// what was written.
+    private mutating func write(_ byte: UInt8) {
+        // NB: decoding never lengthens, so the room never runs out: a bug otherwise, never input.
+        precondition(scratchUsed < scratch.count, "more decoded bytes than the input has")
+        scratch[scratchUsed] = byte
+        scratchUsed += 1
+    }
+
+    private mutating func append(_ key: UnsafeBufferPointer<UInt8>, raw: Range<Int>) -> TextBytes {
+        // NB: the splitter checks the count against `capacity` before it adds a component.
+        precondition(count < capacity, "more components than the storage holds")
+        keys[count] = key
+        if !raws.isEmpty { raws[count] = raw }
+        count += 1
+        return TextBytes(key)
+    }
+
+    /// The components added, as matching reads them; with `decodesPlus`, values are decoded again with `+` as a
+    /// space, the first lowercased when it is the host (`hostFirst`).
+    func components(decodesPlus: Bool, hostFirst: Bool) -> SplitComponents {
+        let keys = UnsafeBufferPointer(rebasing: keys[..<count])
+        guard decodesPlus, !raws.isEmpty else { return SplitComponents(keys: keys, values: .keys) }
+        return SplitComponents(
+            keys: keys,
+            values: .plusDecoded(
+                input: input, raw: UnsafeBufferPointer(rebasing: raws[..<count]), hostFirst: hostFirst))
+    }
+}
+
+extension UnsafeBufferPointer {
+    /// The element at `index`, bounds-checked in every build (a buffer's own check is in debug builds only).
+    fileprivate subscript(checked index: Int) -> Element {
+        // NB: indices come from the split's own counts: one past them is a bug, never input.
+        precondition(index >= 0 && index < count, "an index past the buffer")
+        return self[index]
+    }
+}
+
+extension String {
+    /// The text of UTF-8 bytes, as `String(decoding:as:)` makes it (an ill-formed sequence repaired), made in place,
+    /// in the string's own storage: a short ASCII text, the usual value in a link, needs no allocation.
+    fileprivate init(utf8Bytes bytes: UnsafeBufferPointer<UInt8>) {
+        self.init(unsafeUninitializedCapacity: bytes.count) { buffer in
+            guard let base = bytes.baseAddress, let target = buffer.baseAddress else { return 0 }
+            target.initialize(from: base, count: bytes.count)
+            return bytes.count
+        }
+    }
+}

@@ -1,0 +1,88 @@
+/// The authority: userinfo (refused), the host with its port, and the table's host rules.
+extension SplitRun {
+    /// A host as written, decoded and lowercased.
+    struct Host {
+        var name: String
+        var range: Range<Int>
+        var isIPLiteral: Bool
+        var port: Int?
+    }
+
+    /// The host of an authority that is not empty.
+    func parseAuthority(_ range: Range<Int>) throws(URLRejection) -> Host {
+        if firstIndex(of: "@", in: range) != nil {
+            throw URLRejection(
+                .userinfo, at: range.lowerBound, in: input, "user information ('user@') before the host is not allowed")
+        }
+        var hostEnd = firstIndex(of: ":", in: range) ?? range.upperBound
+        let isIPLiteral = range.first.map { bytes[$0] == UInt8(ascii: "[") } ?? false
+        if isIPLiteral {
+            guard let close = firstIndex(of: "]", in: range) else {
+                throw URLRejection(.invalidHost, at: range.lowerBound, in: input, "'[' has no matching ']'")
+            }
+            hostEnd = close + 1
+            if hostEnd < range.upperBound, bytes[hostEnd] != UInt8(ascii: ":") {
+                throw URLRejection(.invalidHost, at: hostEnd, in: input, "only a port may follow an IP literal")
+            }
+        } else if let bracket = bytes[range.lowerBound..<hostEnd].firstIndex(where: {
+            $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]")
+        }) {
+            throw URLRejection(.invalidHost, at: bracket, in: input, "brackets may only enclose a whole IP literal")
+        }
+        let hostRange = range.lowerBound..<hostEnd
+        if hostRange.count > limits.maxValueLength {
+            throw URLRejection(
+                .valueTooLong, at: hostRange.lowerBound, in: input,
+                "the host is longer than \(limits.maxValueLength) bytes")
+        }
+        let name = try decode(hostRange, component: nil, plusAsSpace: false)
+        return Host(
+            name: URLSplitter.lowercasedASCII(name), range: hostRange, isIPLiteral: isIPLiteral,
+            port: try parsePort(hostEnd < range.upperBound ? hostEnd + 1..<range.upperBound : nil))
+    }
+
+    private func parsePort(_ range: Range<Int>?) throws(URLRejection) -> Int? {
+        guard let range, !range.isEmpty else { return nil }
+        var port = 0
+        for index in range {
+            let byte = bytes[index]
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else {
+                throw URLRejection(.invalidHost, at: index, in: input, "a port is made of digits only")
+            }
+            port = port * 10 + Int(byte - UInt8(ascii: "0"))
+            if port > 65_535 {
+                throw URLRejection(.invalidHost, at: range.lowerBound, in: input, "a port is at most 65535")
+            }
+        }
+        return port
+    }
+
+    /// Applies the table's host policy and allowed hosts to the named host, if any (a URL without one is refused by a
+    /// table that allows some hosts only): the host may become the first component.
+    mutating func applyHostRules(_ rules: HostRules, to named: Host?, at position: Int) throws(URLRejection) {
+        var becomesComponent = false
+        if let named, !named.isIPLiteral {
+            switch rules.policy.kind {
+            case .automatic:
+                becomesComponent = !named.name.isExactly("localhost") && !named.name.utf8.contains(UInt8(ascii: "."))
+            case .pathComponent: becomesComponent = true
+            case .ignored: becomesComponent = false
+            }
+        }
+        if let allowed = rules.allowedHosts {
+            let keptAsHost = rules.policy == .automatic && becomesComponent ? nil : named?.name
+            guard let keptAsHost, allowed.contains(ExactText(keptAsHost)) else {
+                let message =
+                    keptAsHost.map { "the host '\($0)' is not one of the allowed hosts" }
+                    ?? "this table accepts only URLs with one of its allowed hosts"
+                throw URLRejection(.hostNotAllowed, at: position, in: input, message)
+            }
+        }
+        if becomesComponent, let named {
+            try checkRoomForComponent(at: named.range.lowerBound)
+            // The decoded, lowercased name is never longer than the host as written.
+            let key = storage.appendHost(named.name, raw: named.range)
+            if URLSplitter.isDotSegment(key) { throw dotSegment(key, at: named.range.lowerBound) }
+        }
+    }
+}

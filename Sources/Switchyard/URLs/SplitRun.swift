@@ -1,0 +1,271 @@
+/// One pass over one input: the scheme, the authority, the path, the query and the fragment in reading order, the
+/// components added to temporary storage (see ``ComponentStorage``), the first problem thrown.
+struct SplitRun {
+    /// The input, which rejections quote.
+    let input: String
+    /// Its UTF-8 bytes.
+    let bytes: TextBytes
+    let options: SplitOptions
+    var storage: ComponentStorage
+    var query: [QueryItem] = []
+    /// Whether the host became the first component.
+    private(set) var hostIsComponent = false
+
+    init(input: String, bytes: TextBytes, options: SplitOptions, storage: ComponentStorage) {
+        self.input = input
+        self.bytes = bytes
+        self.options = options
+        self.storage = storage
+    }
+
+    /// The components added, as matching reads them.
+    var components: SplitComponents {
+        storage.components(decodesPlus: options.decodesPlusInPath, hostFirst: hostIsComponent)
+    }
+
+    var limits: RoutingLimits { options.limits }
+
+    /// Takes the input apart.
+    /// - Parameter hostRules: the rules of the table the scheme routes to, given the scheme's bytes.
+    /// - Returns: the link; the components stay in the run's storage.
+    mutating func split(hostRules: (Slice<TextBytes>?) -> HostRules) throws(URLRejection) -> DeepLink {
+        let count = bytes.count
+        var cursor = 0
+        // The scheme's bytes, `0..<schemeLength`: its text is made when the link's scheme is read.
+        var schemeLength = 0
+        // A scheme ends at a ':' that comes before any '/', '?' or '#'.
+        if let colon = firstIndex(in: 0..<count, where: { $0 == UInt8(ascii: ":") || Self.endsPathSegment($0) }),
+            bytes[colon] == UInt8(ascii: ":")
+        {
+            if let bad = URLSplitter.firstNonSchemeByte(bytes, 0..<colon) {
+                if hasDoubleSlash(at: colon + 1) {
+                    throw URLRejection(
+                        .invalidScheme, at: bad, in: input,
+                        "a scheme is a letter followed by letters, digits, '+', '-' or '.'")
+                }
+            } else {
+                schemeLength = colon
+                cursor = colon + 1
+            }
+        }
+
+        var host: Host?
+        let hasScheme = schemeLength > 0
+        if hasScheme, hasDoubleSlash(at: cursor) {
+            let authorityStart = cursor + 2
+            let authorityEnd = firstIndex(in: authorityStart..<count, where: Self.endsPathSegment) ?? count
+            // `myapp:///path`: an empty authority, the usual form of a custom-scheme link, has no host.
+            if authorityEnd > authorityStart { host = try parseAuthority(authorityStart..<authorityEnd) }
+            cursor = authorityEnd
+        }
+
+        // An authority with a port and no name (`myapp://:80/path`) names no host.
+        let named = host.flatMap { $0.name.isEmpty ? nil : $0 }
+        let rules = hostRules(hasScheme ? bytes[0..<schemeLength] : nil)
+        // Without a named host and a list of allowed hosts, the rules have nothing to do: the usual custom-scheme
+        // link (`myapp:///path`) skips them.
+        if hasScheme, named != nil || rules.allowedHosts != nil {
+            try applyHostRules(rules, to: named, at: host?.range.lowerBound ?? cursor)
+        }
+        hostIsComponent = storage.count > 0
+        // The path ends at the first '?' or '#'; the query at the first '#' after it.
+        let pathEnd = try addComponents(cursor..<count, endingAtQuery: true)
+        let pathComponentCount = storage.count
+        var fragmentStart = pathEnd
+        if pathEnd < count, bytes[pathEnd] == UInt8(ascii: "?") {
+            fragmentStart = firstIndex(of: "#", in: pathEnd + 1..<count) ?? count
+            try addItems(pathEnd + 1..<fragmentStart)
+        }
+
+        var fragment: String?
+        if fragmentStart < count {
+            fragment = try parseFragment(fragmentStart + 1..<count)
+        }
+        // The items move to the link: a copy would retain their list, and the run's end release it again.
+        var items: [QueryItem] = []
+        swap(&items, &query)
+        return DeepLink(
+            input: input, schemeLength: schemeLength, host: named?.name,
+            port: host?.port,
+            // Components a routed fragment added are not in the path: those links keep their list.
+            components: storage.count == pathComponentCount
+                ? .path(cursor..<pathEnd, startsWithHost: hostIsComponent) : .list(components.keyTexts),
+            query: QueryItems(items), fragment: fragment)
+    }
+
+    // MARK: Path
+
+    /// Adds the components of the path in `range`: the bytes between slashes, empty components dropped. With
+    /// `endingAtQuery`, the path ends early at the first `?` or `#`.
+    ///
+    /// One pass over the bytes finds the components and which of them need decoding.
+    /// - Returns: where the path ended.
+    private mutating func addComponents(_ range: Range<Int>, endingAtQuery: Bool) throws(URLRejection) -> Int {
+        var start = range.lowerBound
+        var index = start
+        var isPlain = true
+        while index < range.upperBound {
+            let byte = bytes[index]
+            // Letters and the ASCII from `@` to `~`, the usual bytes, are none of the bytes below.
+            if byte &- 0x40 < 0x3F {
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: "/") {
+                if index > start { try addComponent(start..<index, isPlain: isPlain) }
+                start = index + 1
+                isPlain = true
+            } else if byte == UInt8(ascii: "%") {
+                isPlain = false
+            } else if endingAtQuery, byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+                break
+            } else if !PercentDecoding.isPlainText(bytes, at: index, before: range.upperBound) {
+                // A control character: decoding reports it, in reading order with the component's escapes.
+                isPlain = false
+            }
+            index += 1
+        }
+        if index > start { try addComponent(start..<index, isPlain: isPlain) }
+        return index
+    }
+
+    /// Adds a component; `isPlain` tells that its bytes hold no escape and no control character. The component is
+    /// checked (its length, a dot segment) after it is added: a rejection ends the split.
+    private mutating func addComponent(_ range: Range<Int>, isPlain: Bool) throws(URLRejection) {
+        let index = storage.count
+        try checkRoomForComponent(at: range.lowerBound)
+        if range.count > options.limits.maxValueLength {
+            throw URLRejection(
+                .valueTooLong, at: range.lowerBound, component: index, in: input,
+                "the path component is longer than \(options.limits.maxValueLength) bytes")
+        }
+        let key: TextBytes
+        if isPlain {
+            key = storage.appendPlain(range)
+        } else {
+            do throws(DecodingFailure) {
+                key = try storage.appendDecoded(range)
+            } catch {
+                throw URLRejection(error.code, at: error.position, component: index, in: input, error.message)
+            }
+        }
+        if URLSplitter.isDotSegment(key) { throw dotSegment(key, at: range.lowerBound) }
+    }
+
+    /// Checks that one more component is within the limit (the storage has room for as many).
+    func checkRoomForComponent(at position: Int) throws(URLRejection) {
+        if storage.count >= min(limits.maxComponents, storage.capacity) { throw tooManyComponents(at: position) }
+    }
+
+    func tooManyComponents(at position: Int) -> URLRejection {
+        URLRejection(
+            .tooManyComponents, at: position, component: storage.count, in: input,
+            "the path has more than \(limits.maxComponents) components")
+    }
+
+    /// The rejection of the component just added, whose key is a dot segment.
+    func dotSegment(_ key: TextBytes, at position: Int) -> URLRejection {
+        URLRejection(
+            .dotSegment, at: position, component: storage.count - 1, in: input,
+            "'\(key.text)' would change the route if it were resolved")
+    }
+
+    // MARK: Query and fragment
+
+    private mutating func addItems(_ range: Range<Int>) throws(URLRejection) {
+        if query.isEmpty {
+            // The list made once, at the number of pieces that are not empty (each an item, unless its name is
+            // empty), within the limit.
+            var pieces = 0
+            var previous = UInt8(ascii: "&")
+            for index in range {
+                if previous == UInt8(ascii: "&"), bytes[index] != UInt8(ascii: "&") { pieces += 1 }
+                previous = bytes[index]
+            }
+            query.reserveCapacity(min(pieces, max(limits.maxQueryItems, 0)))
+        }
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = firstIndex(of: "&", in: start..<range.upperBound) ?? range.upperBound
+            if end > start { try addItem(start..<end) }
+            start = end + 1
+        }
+    }
+
+    private mutating func addItem(_ range: Range<Int>) throws(URLRejection) {
+        let equals = firstIndex(of: "=", in: range)
+        let nameRange = range.lowerBound..<(equals ?? range.upperBound)
+        let valueRange = equals.map { $0 + 1..<range.upperBound }
+        if !nameRange.isEmpty {
+            if query.count >= limits.maxQueryItems {
+                throw URLRejection(
+                    .tooManyQueryItems, at: range.lowerBound, in: input,
+                    "the query has more than \(limits.maxQueryItems) items")
+            }
+            try checkLength(nameRange, "a query name")
+        }
+        let name = try decode(nameRange, component: nil, plusAsSpace: true)
+        var value: String?
+        if let valueRange {
+            try checkLength(valueRange, "a query value")
+            value = try decode(valueRange, component: nil, plusAsSpace: true)
+        }
+        // An item with an empty name gives no item, but its value must still be well formed.
+        if !nameRange.isEmpty { query.append(QueryItem(name: name, value: value)) }
+    }
+
+    private mutating func parseFragment(_ range: Range<Int>) throws(URLRejection) -> String {
+        try checkLength(range, "the fragment")
+        if options.routesFragments, let first = range.first {
+            if bytes[first] == UInt8(ascii: "/") {
+                let questionMark = firstIndex(of: "?", in: range)
+                _ = try addComponents(range.lowerBound..<(questionMark ?? range.upperBound), endingAtQuery: false)
+                if let questionMark { try addItems(questionMark + 1..<range.upperBound) }
+            } else if firstIndex(of: "=", in: range) != nil {
+                try addItems(range)
+            }
+        }
+        return try decode(range, component: nil, plusAsSpace: false)
+    }
+
+    private func checkLength(_ range: Range<Int>, _ what: String) throws(URLRejection) {
+        if range.count > limits.maxValueLength {
+            throw URLRejection(
+                .valueTooLong, at: range.lowerBound, in: input, "\(what) is longer than \(limits.maxValueLength) bytes")
+        }
+    }
+
+    // MARK: Bytes
+
+    func decode(_ range: Range<Int>, component: Int?, plusAsSpace: Bool) throws(URLRejection) -> String {
+        do throws(DecodingFailure) {
+            return try PercentDecoding.decode(bytes, range, plusAsSpace: plusAsSpace)
+        } catch {
+            throw URLRejection(error.code, at: error.position, component: component, in: input, error.message)
+        }
+    }
+
+    func firstIndex(of character: Unicode.Scalar, in range: Range<Int>) -> Int? {
+        let target = UInt8(ascii: character)
+        return firstIndex(in: range) { $0 == target }
+    }
+
+    /// The first index in `range` whose byte satisfies `predicate`.
+    func firstIndex(in range: Range<Int>, where predicate: (UInt8) -> Bool) -> Int? {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if predicate(bytes[index]) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Whether the byte ends a path segment, or the authority: `/`, `?` or `#`.
+    private static func endsPathSegment(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
+    }
+
+    private func hasDoubleSlash(at index: Int) -> Bool {
+        index + 1 < bytes.count && bytes[index] == UInt8(ascii: "/") && bytes[index + 1] == UInt8(ascii: "/")
+    }
+}
