@@ -26,12 +26,12 @@ struct RouteReport {
                 outcome = "matched"
                 pattern = match.route.pattern.written
                 name = match.route.name
-                parameters = match.parameters
+                parameters = match.parameters.dictionary
                 wildcard = match.wildcardComponents
                 if let declaration = file.declaration(of: match.route) {
                     destination = declaration.destination
                     redirect = try? file.redirectTarget(
-                        of: declaration, parameters: match.parameters, wildcard: match.wildcardComponents)
+                        of: declaration, parameters: parameters, wildcard: match.wildcardComponents)
                 }
             } else if let destination = file.defaultDestination {
                 outcome = "default"

@@ -7,7 +7,7 @@ public struct RouteWalk: Sendable {
         /// The components this level consumed.
         public let components: [String]
         /// The parameters this level's route captured (a single-token route's token is ``token``).
-        public let parameters: [String: String]
+        public let parameters: RouteParameters
         /// The token a single-token route captured, or `nil`.
         public var token: String? { parameters[RouteLevel.tokenName] }
         /// What the level's handler returned: the next routable, or the last value of the walk.

@@ -34,12 +34,6 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
     /// The expansion's segments, parsed again from its text (see ``Expansion``).
     var segments: [Segment] { record.segments }
 
-    /// Calls `body` with the name of each of the expansion's parameters, in order, read from its text without
-    /// parsing it.
-    func forEachParameterName(_ body: (String) -> Void) {
-        record.forEachParameterName(body)
-    }
-
     /// Whether two routes have the same pattern, expansion, name, priority, table and duplicate flag.
     public static func == (lhs: Route, rhs: Route) -> Bool {
         if lhs.record.isIdentical(to: rhs.record) { return true }

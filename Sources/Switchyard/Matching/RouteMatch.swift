@@ -4,7 +4,7 @@
 /// try router.add("/user/view/:userID")
 /// let match = try router.match("myapp://user/view/joeldev?userID=evil&tab=posts")
 /// match?.route.pattern.written   // "/user/view/:userID"
-/// match?.parameters              // ["userID": "joeldev"]
+/// match?.parameters["userID"]     // "joeldev"
 /// match?.link.query.first("tab") // "posts"
 /// match?.mergedParameters        // ["userID": "joeldev", "tab": "posts"]
 /// ```
@@ -13,20 +13,8 @@ public struct RouteMatch: Sendable, Hashable {
     public let route: Route
     /// The input, taken apart as the route's table sees it.
     public let link: DeepLink
-    /// The route parameters, decoded once, by name.
-    ///
-    /// The match holds the values in the route's parameter order and makes the dictionary when it is read (a
-    /// lookup allocates no dictionary); keep the result rather than reading it in a loop.
-    public var parameters: [String: String] {
-        guard !parameterValues.isEmpty else { return [:] }
-        var parameters = Dictionary<String, String>(minimumCapacity: parameterValues.count)
-        // The values are in the order of the route's parameter segments, whose names are read in place.
-        var values = parameterValues.makeIterator()
-        route.forEachParameterName { name in
-            if let value = values.next() { parameters[name] = value }
-        }
-        return parameters
-    }
+    /// The route parameters, decoded once, by name: read in place, with no dictionary made.
+    public var parameters: RouteParameters { RouteParameters(route: route, values: parameterValues) }
     /// The values of the route's parameters, in the order of its pattern.
     let parameterValues: [String]
     /// The components the trailing `*` captured (`[]` when it captured none), or `nil` when the pattern has no
@@ -38,7 +26,7 @@ public struct RouteMatch: Sendable, Hashable {
 
     /// The route parameters together with the query items: route parameters win over query items of the same
     /// name, and a repeated query name gives its first value.
-    public var mergedParameters: [String: String] { link.query.merged(under: parameters) }
+    public var mergedParameters: [String: String] { link.query.merged(under: parameters.dictionary) }
 }
 
 /// A route that a link's components match, with what it captured, before it is given the link: what a table's

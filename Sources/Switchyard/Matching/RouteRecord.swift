@@ -104,10 +104,20 @@ struct RouteRecord: Sendable {
     /// The expansion's segments, parsed again from its text (see ``Expansion``).
     var segments: [Segment] { expanded[expansionIndex].segments }
 
-    /// Calls `body` with the name of each of the expansion's parameters, in order, read from its text without
-    /// parsing it.
-    func forEachParameterName(_ body: (String) -> Void) {
-        expanded[expansionIndex].forEachParameterName(body)
+    /// The names of the expansion's parameters, in order.
+    var parameterNames: [String] { expanded[expansionIndex].parameterNames }
+
+    /// The position among the expansion's parameters of the one named `name`, read from its text without making
+    /// a name.
+    func parameterIndex(named name: String) -> Int? {
+        var index = 0
+        var found: Int?
+        expanded[expansionIndex].forEachWrittenSegment { _, kind, written in
+            guard kind == .parameter, found == nil else { return }
+            if written.dropFirst().elementsEqual(name.utf8) { found = index }
+            index += 1
+        }
+        return found
     }
 
     /// The values the route captures from a link's components, in pattern order: one allocation, for a route with

@@ -89,7 +89,7 @@ private struct RedirectRoutes: RouteFilter {
     func filter(_ request: RouteRequest, next: FilterContinuation) async -> RouteOutcome {
         guard let tag = request.route?.tag, file.routes.indices.contains(tag),
             let target = try? file.redirectTarget(
-                of: file.routes[tag], parameters: request.parameters, wildcard: request.wildcardComponents)
+                of: file.routes[tag], parameters: request.parameters.dictionary, wildcard: request.wildcardComponents)
         else { return await next(request) }
         return await next.redirect(to: target)
     }

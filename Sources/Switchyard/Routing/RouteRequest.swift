@@ -14,7 +14,7 @@ public struct RouteRequest: Sendable {
     /// The route this request is bound to; `nil` for the default route or when nothing matched.
     public let route: Route?
     /// The route parameters, decoded once, by name; empty for the default route.
-    public let parameters: [String: String]
+    public let parameters: RouteParameters
     /// The components the route's trailing `*` captured, or `nil` when its pattern has none.
     public let wildcardComponents: [String]?
     /// Every route that matched, in the order they are tried. Filters see them all; ``route`` is the first.
@@ -26,7 +26,7 @@ public struct RouteRequest: Sendable {
     public let redirectedFrom: [String]
 
     init(
-        link: DeepLink, route: Route?, parameters: [String: String], wildcardComponents: [String]?,
+        link: DeepLink, route: Route?, parameters: RouteParameters, wildcardComponents: [String]?,
         candidates: [Route], context: (any Sendable)?, redirectedFrom: [String]
     ) {
         self.link = link
@@ -49,7 +49,7 @@ public struct RouteRequest: Sendable {
 
     /// The route parameters together with the query items: route parameters win, and a repeated query name
     /// gives its first value.
-    public var mergedParameters: [String: String] { link.query.merged(under: parameters) }
+    public var mergedParameters: [String: String] { link.query.merged(under: parameters.dictionary) }
 
     /// Returns the context as a `T`, or `nil` when there is none or it is of another type.
     public func context<T: Sendable>(as type: T.Type) -> T? {

@@ -8,7 +8,7 @@
 /// or an array (repeated query items).
 enum RouteValueDecoder {
     static func decode<Value: Decodable>(
-        _ type: Value.Type, parameters: [String: String], query: QueryItems
+        _ type: Value.Type, parameters: RouteParameters, query: QueryItems
     ) throws(RouteDecodingError) -> Value {
         do {
             return try Value(from: FieldsDecoder(parameters: parameters, query: query))
@@ -84,7 +84,7 @@ enum RouteValueDecoder {
 
 /// The decoder for the route as a whole: a keyed container over parameters and query items.
 private struct FieldsDecoder: Decoder {
-    let parameters: [String: String]
+    let parameters: RouteParameters
     let query: QueryItems
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -110,7 +110,7 @@ private struct FieldsDecoder: Decoder {
         let decoder: FieldsDecoder
         var codingPath: [any CodingKey] { [] }
         var allKeys: [Key] {
-            (Array(decoder.parameters.keys) + decoder.query.map(\.name)).compactMap { Key(stringValue: $0) }
+            (decoder.parameters.names + decoder.query.map(\.name)).compactMap { Key(stringValue: $0) }
         }
 
         func contains(_ key: Key) -> Bool { !decoder.values(for: key.stringValue).isEmpty }

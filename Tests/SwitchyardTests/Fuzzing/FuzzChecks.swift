@@ -107,7 +107,7 @@ public enum FuzzChecks {
                 candidate.route.expansion.split(separator: "/").filter { $0.hasPrefix(":") }.map {
                     String($0.dropFirst())
                 })
-            if Set(candidate.parameters.keys) != names { return "parameters do not fit \(candidate.route.expansion)" }
+            if Set(candidate.parameters.names) != names { return "parameters do not fit \(candidate.route.expansion)" }
         }
         return nil
     }
@@ -128,7 +128,7 @@ public enum FuzzChecks {
             guard let match = try? table.matches(url).first(where: { $0.route.name == name }) else {
                 return "\(url.debugDescription) built for \(name) does not match it"
             }
-            if match.parameters.mapValues({ Array($0.utf8) }) != parameters.mapValues({ Array($0.utf8) }) {
+            if match.parameters.dictionary.mapValues({ Array($0.utf8) }) != parameters.mapValues({ Array($0.utf8) }) {
                 return "\(url.debugDescription) gave back other parameters"
             }
             if query.map({ [Array($0.name.utf8), Array(($0.value ?? "").utf8)] })

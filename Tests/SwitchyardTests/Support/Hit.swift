@@ -23,7 +23,8 @@ struct Hit: Hashable, Sendable, CustomTestStringConvertible {
 
     init(_ match: RouteMatch) {
         self.init(
-            match.route.pattern.written, table: match.table, match.parameters, query: Array(match.link.query),
+            match.route.pattern.written, table: match.table, match.parameters.dictionary,
+            query: Array(match.link.query),
             wildcard: match.wildcardComponents)
     }
 

@@ -253,7 +253,7 @@ struct EncodingTests {
         let raw = try #require(try router.match("app://search/café au lait"))
         let encoded = try #require(try router.match("app://search/caf%C3%A9%20au%20lait"))
         #expect(raw.parameters == encoded.parameters)
-        #expect(Array(raw.parameters["term", default: ""].utf8) == Array("café au lait".utf8))
+        #expect(Array((raw.parameters["term"] ?? "").utf8) == Array("café au lait".utf8))
     }
 
     @Test func foundationURLAndStringGiveTheSameMatch() throws {
