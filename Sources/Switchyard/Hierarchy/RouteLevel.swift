@@ -75,25 +75,12 @@ public final class RouteLevel: Sendable {
 
     /// Returns whether some route of this level matches a prefix of `url`'s components (the host first).
     public func canRoute(_ url: String) -> Bool {
-        guard
-            case .success(let split) = URLSplitter.split(
-                url, options: SplitOptions(), hostRules: { _ in HostRules(policy: .pathComponent) })
-        else { return false }
-        let snapshot = table.snapshot
-        return (1...max(split.link.pathComponents.count, 1)).contains { length in
-            length <= split.link.pathComponents.count && !snapshot.matches(prefix: length, of: split).isEmpty
-        }
+        let table = table.snapshot
+        let found = try? URLSplitter.withSplit(
+            url, options: SplitOptions(), hostRules: { _ in HostRules(policy: .pathComponent) }
+        ) { _, components in !table.trie.prefixSearch(components).isEmpty }
+        return found ?? false
     }
 
     var compiled: CompiledTable { table.snapshot }
-}
-
-extension CompiledTable {
-    /// The candidates that match the first `length` components of a split link, in match order.
-    func matches(prefix length: Int, of split: SplitURL) -> [Candidate] {
-        let prefix = Array(split.link.pathComponents.prefix(length))
-        let link = split.link.with(pathComponents: prefix)
-        return SplitURL(link: link, values: Array(split.values.prefix(length)))
-            .withComponents { matches(link: link, $0) }
-    }
 }

@@ -64,61 +64,59 @@ struct RouteWalker {
         case .success(let value): split = value
         case .failure(let rejection): throw error(.invalidURL, remaining: [], steps: [], rejection: rejection)
         }
-        guard !split.link.pathComponents.isEmpty else {
-            throw error(.invalidURL, remaining: [], steps: [])
+        let components = split.link.pathComponents
+        guard !components.isEmpty else { throw error(.invalidURL, remaining: [], steps: []) }
+        // The components' keys end to end, which each level reads from where the last one stopped, without a copy.
+        var keyBytes: [UInt8] = []
+        var keyRanges: [Range<Int>] = []
+        for component in components {
+            let start = keyBytes.count
+            keyBytes += component.utf8
+            keyRanges.append(start..<keyBytes.count)
         }
         var level: any Routable = root
-        var remaining = SplitURL(link: split.link, values: split.values)
+        var consumed = 0
         var steps: [RouteWalk.Step] = []
         while true {
-            if Task.isCancelled { throw error(.cancelled, remaining: remaining.link.pathComponents, steps: steps) }
-            let step = try await runLevel(level.routes.compiled, remaining, steps: steps)
+            let remaining = components[consumed...]
+            if Task.isCancelled { throw error(.cancelled, remaining: Array(remaining), steps: steps) }
+            let table = level.routes.compiled
+            let candidates = SplitComponents.withRanges(
+                in: keyBytes, keyRanges[consumed...], values: split.values[consumed...]
+            ) { table.prefixMatches(link: split.link, remaining: remaining, $0) }
+            let step = try await runLevel(candidates, remaining: remaining, steps: steps)
             steps.append(step)
-            let consumed = step.components.count
-            remaining = SplitURL(
-                link: remaining.link.with(pathComponents: Array(remaining.link.pathComponents.dropFirst(consumed))),
-                values: Array(remaining.values.dropFirst(consumed)))
-            if Task.isCancelled { throw error(.cancelled, remaining: remaining.link.pathComponents, steps: steps) }
-            if remaining.link.pathComponents.isEmpty { break }
-            guard let result = step.result else {
-                throw error(.noMatch, remaining: remaining.link.pathComponents, steps: steps)
-            }
-            guard let child = result as? any Routable else {
-                throw error(.notRoutable, remaining: remaining.link.pathComponents, steps: steps)
-            }
+            consumed += step.components.count
+            let left = Array(components[consumed...])
+            if Task.isCancelled { throw error(.cancelled, remaining: left, steps: steps) }
+            if left.isEmpty { break }
+            guard let result = step.result else { throw error(.noMatch, remaining: left, steps: steps) }
+            guard let child = result as? any Routable else { throw error(.notRoutable, remaining: left, steps: steps) }
             level = child
         }
         return RouteWalk(link: split.link, context: context, steps: steps)
     }
 
-    /// Runs the route of one level that matches the longest prefix and accepts the context.
-    private func runLevel(_ table: CompiledTable, _ split: SplitURL, steps: [RouteWalk.Step]) async throws(WalkError)
-        -> RouteWalk.Step
-    {
-        var skippedForContext = false
-        for length in stride(from: split.link.pathComponents.count, through: 1, by: -1) {
-            for candidate in table.matches(prefix: length, of: split) {
-                guard let action = candidate.action, action.acceptsContext(context) else {
-                    skippedForContext = skippedForContext || candidate.action != nil
-                    continue
-                }
-                let request = RouteRequest(
-                    link: candidate.match.link, route: candidate.match.route, parameters: candidate.match.parameters,
-                    wildcardComponents: candidate.match.wildcardComponents, candidates: [candidate.match.route],
-                    context: context, redirectedFrom: [])
-                do {
-                    let result = try await action.run(request)
-                    return RouteWalk.Step(
-                        route: candidate.match.route, components: candidate.match.link.pathComponents,
-                        parameters: candidate.match.parameters, result: result.child)
-                } catch {
-                    throw self.error(
-                        .handlerFailed, remaining: split.link.pathComponents, steps: steps, underlying: error)
-                }
-            }
+    /// Runs the first of a level's candidates (longest prefix first) that handles the walk.
+    private func runLevel(
+        _ candidates: [Candidate], remaining: ArraySlice<String>, steps: [RouteWalk.Step]
+    ) async throws(WalkError) -> RouteWalk.Step {
+        let run = await CandidateRunner(logger: nil).run(candidates) { candidate in
+            RouteRequest(
+                link: candidate.match.link, route: candidate.match.route, parameters: candidate.match.parameters,
+                wildcardComponents: candidate.match.wildcardComponents, candidates: [candidate.match.route],
+                context: context, redirectedFrom: [])
         }
-        throw error(
-            skippedForContext ? .wrongContextType : .noMatch, remaining: split.link.pathComponents, steps: steps)
+        switch run {
+        case .handled(let candidate, _, let result, _):
+            return RouteWalk.Step(
+                route: candidate.match.route, components: candidate.match.link.pathComponents,
+                parameters: candidate.match.parameters, result: result.child)
+        case .failed(_, let underlying, _):
+            throw error(.handlerFailed, remaining: Array(remaining), steps: steps, underlying: underlying)
+        case .unhandled(let skipped, _):
+            throw error(skipped.isEmpty ? .noMatch : .wrongContextType, remaining: Array(remaining), steps: steps)
+        }
     }
 
     private func error(

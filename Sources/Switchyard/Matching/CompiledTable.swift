@@ -199,6 +199,17 @@ struct CompiledTable: Sendable {
         trie.best(components).map { capture($0, components) }
     }
 
+    /// The candidates that match a prefix of the components that remain in a hierarchical walk, the longest prefix
+    /// first, each given the link of the components it consumed.
+    func prefixMatches(link: DeepLink, remaining: ArraySlice<String>, _ components: SplitComponents) -> [Candidate] {
+        trie.prefixSearch(components).map { found, length in
+            Candidate(
+                match: RouteMatch(
+                    capture(found, components), link: link.with(pathComponents: Array(remaining.prefix(length)))),
+                action: entryActions[found.entry])
+        }
+    }
+
     /// What the route of `found` captured from `components`.
     private func capture(_ found: TrieMatch, _ components: SplitComponents) -> RouteCapture {
         let record = trie.records[found.entry]

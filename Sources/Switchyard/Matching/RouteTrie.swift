@@ -221,6 +221,49 @@ struct RouteTrie: Sendable {
         return search.best
     }
 
+    /// Finds the routes that match a prefix of `components`, at least one component long: the longest prefix
+    /// first, then match order. A route whose pattern ends in a wildcard takes every component that remains.
+    ///
+    /// What a level of a hierarchical walk reads: one search, whatever the number of prefixes.
+    /// - Complexity: as ``search(_:)``.
+    func prefixSearch(_ components: SplitComponents) -> [(match: TrieMatch, length: Int)] {
+        var found: [(match: TrieMatch, length: Int)] = []
+        withKeys(of: components) { visitPrefixes(0, depth: 0, $0, &found) }
+        // Depth-first order is specificity order within one length; a stable sort puts longer prefixes first, then
+        // higher priorities.
+        return found.enumerated()
+            .sorted {
+                (
+                    $0.element.length, priority(ofEntry: $0.element.match.entry), -$0.offset
+                ) > ($1.element.length, priority(ofEntry: $1.element.match.entry), -$1.offset)
+            }
+            .map(\.element)
+    }
+
+    private func visitPrefixes(
+        _ index: Int, depth: Int, _ components: SplitComponents, _ found: inout [(match: TrieMatch, length: Int)]
+    ) {
+        let node = nodes[index]
+        var search = Search(bestOnly: false, hasConstraints: !constraints.isEmpty)
+        if depth > 0 {
+            consider(node.endings, wildcardStart: nil, components, &search)
+            found += search.found.map { ($0, depth) }
+            search.found = []
+        }
+        if depth < components.count {
+            if let child = node.literals.child(for: components.key(at: depth), in: literals) {
+                visitPrefixes(Int(child), depth: depth + 1, components, &found)
+            }
+            if node.parameter >= 0 {
+                visitPrefixes(Int(node.parameter), depth: depth + 1, components, &found)
+            }
+        }
+        if node.wildcard >= 0, components.count > 0 {
+            consider(wildcardLists[Int(node.wildcard)].entries, wildcardStart: depth, components, &search)
+            found += search.found.map { ($0, components.count) }
+        }
+    }
+
     /// Calls `body` with the components as the literals see them: lowercased when the trie folds literal case.
     private func withKeys(of components: SplitComponents, _ body: (SplitComponents) -> Void) {
         guard foldsLiteralCase else { return body(components) }

@@ -75,33 +75,16 @@ extension Router {
     private func runHandlers(
         _ request: RouteRequest, _ candidates: [Candidate], default defaultAction: RouteAction?
     ) async -> RouteOutcome {
-        var skipped: [Route] = []
-        var declineReason: (any Error)?
-        for candidate in candidates {
-            let bound = request.bound(to: candidate.match)
-            guard let action = candidate.action else { return RouteOutcome(.handled, request: bound) }
-            guard action.acceptsContext(bound.context) else {
-                logger?.debug("skipped \(candidate.match.route): the context is not \(action.requiredContext ?? "-")")
-                skipped.append(candidate.match.route)
-                continue
-            }
-            do {
-                let result = try await action.run(bound)
-                if result.isHandled {
-                    logger?.debug("handled by \(candidate.match.route)")
-                    return RouteOutcome(.handled, request: bound, skippedRoutes: skipped)
-                }
-                if let reason = result.declineReason {
-                    logger?.debug("skipped \(candidate.match.route): \(reason)")
-                    skipped.append(candidate.match.route)
-                    declineReason = declineReason ?? reason
-                    continue
-                }
-                logger?.debug("declined by \(candidate.match.route)")
-            } catch {
-                logger?.debug("failed in \(candidate.match.route): \(error)")
-                return RouteOutcome(.failed, request: bound, error: error, skippedRoutes: skipped)
-            }
+        let run = await CandidateRunner(logger: logger).run(candidates) { request.bound(to: $0.match) }
+        let skipped: [Route]
+        let declineReason: (any Error)?
+        switch run {
+        case .handled(_, let bound, _, let skippedRoutes):
+            return RouteOutcome(.handled, request: bound, skippedRoutes: skippedRoutes)
+        case .failed(let bound, let error, let skippedRoutes):
+            return RouteOutcome(.failed, request: bound, error: error, skippedRoutes: skippedRoutes)
+        case .unhandled(let skippedRoutes, let reason):
+            (skipped, declineReason) = (skippedRoutes, reason)
         }
         let unbound = request.unbound()
         if let defaultAction {
@@ -116,7 +99,6 @@ extension Router {
         if let declineReason {
             return RouteOutcome(.decodingFailed, request: unbound, error: declineReason, skippedRoutes: skipped)
         }
-        let status: RouteOutcome.Status = skipped.isEmpty ? .notHandled : .wrongContextType
-        return RouteOutcome(status, request: unbound, skippedRoutes: skipped)
+        return RouteOutcome(skipped.isEmpty ? .notHandled : .wrongContextType, request: unbound, skippedRoutes: skipped)
     }
 }

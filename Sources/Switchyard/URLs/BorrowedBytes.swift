@@ -76,8 +76,16 @@ struct TextBytes: RandomAccessCollection {
 /// A component that holds no escape is its own bytes in the input; only an escaped one is decoded, into scratch
 /// storage. A parameter's value is made into a `String` only for the components a matched route captures.
 struct SplitComponents {
-    fileprivate let keys: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
+    fileprivate let keys: KeySource
     fileprivate let values: ValueSource
+
+    /// Where the components' keys are.
+    fileprivate enum KeySource {
+        /// Each key's bytes, where they are (in the input, or in scratch room).
+        case spans(UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>)
+        /// Each key is `bytes[ranges[i]]`.
+        case ranges(bytes: UnsafeBufferPointer<UInt8>, ranges: UnsafeBufferPointer<Range<Int>>)
+    }
 
     /// Where a component's value comes from.
     fileprivate enum ValueSource {
@@ -90,16 +98,33 @@ struct SplitComponents {
         case list(UnsafeBufferPointer<String>)
     }
 
-    var count: Int { keys.count }
+    var count: Int {
+        switch keys {
+        case .spans(let spans): spans.count
+        case .ranges(_, let ranges): ranges.count
+        }
+    }
 
     /// The decoded bytes of component `index`, as literals compare with them.
-    func key(at index: Int) -> TextBytes { TextBytes(keys[checked: index]) }
+    func key(at index: Int) -> TextBytes { TextBytes(keyBytes(at: index)) }
+
+    private func keyBytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
+        switch keys {
+        case .spans(let spans):
+            return spans[checked: index]
+        case .ranges(let bytes, let ranges):
+            let range = ranges[checked: index]
+            // NB: the ranges were made from these bytes' own texts: one past them is a bug, never input.
+            precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "a key past its bytes")
+            return UnsafeBufferPointer(rebasing: bytes[range])
+        }
+    }
 
     /// The value a parameter that captures component `index` gets.
     func value(at index: Int) -> String {
         switch values {
         case .keys:
-            return String(utf8Bytes: keys[checked: index])
+            return String(utf8Bytes: keyBytes(at: index))
         case .list(let list):
             return list[checked: index]
         case .plusDecoded(let input, let raw, let hostFirst):
@@ -119,22 +144,30 @@ struct SplitComponents {
 
     /// The components' decoded text.
     var keyTexts: [String] {
-        keys.map { String(decoding: $0, as: UTF8.self) }
+        (0..<count).map { key(at: $0).text }
     }
 
-    /// Calls `body` with components whose keys and values are the given texts, in the same order.
-    static func withTexts<Result>(keys: [String], values: [String], _ body: (SplitComponents) -> Result) -> Result {
-        withSpans(of: keys) { spans in
-            values.withUnsafeBufferPointer { values in body(SplitComponents(keys: spans, values: .list(values))) }
+    /// Calls `body` with components whose keys are `bytes[ranges[i]]` and whose values are `values`, one a range,
+    /// without copying either: what a hierarchical walk reads, level by level, from the components that remain.
+    static func withRanges<Result>(
+        in bytes: [UInt8], _ ranges: ArraySlice<Range<Int>>, values: ArraySlice<String>,
+        _ body: (SplitComponents) -> Result
+    ) -> Result {
+        bytes.withUnsafeBufferPointer { bytes in
+            ranges.withUnsafeBufferPointer { ranges in
+                values.withUnsafeBufferPointer { values in
+                    body(SplitComponents(keys: .ranges(bytes: bytes, ranges: ranges), values: .list(values)))
+                }
+            }
         }
     }
 
     /// Calls `body` with these components, their keys replaced by `keys` (one a component) and their values kept.
     func withKeys<Result>(_ keys: [String], _ body: (SplitComponents) -> Result) -> Result {
         Self.withSpans(of: keys) { spans in
-            guard case .keys = values else { return body(SplitComponents(keys: spans, values: values)) }
+            guard case .keys = values else { return body(SplitComponents(keys: .spans(spans), values: values)) }
             let texts = keyTexts
-            return texts.withUnsafeBufferPointer { body(SplitComponents(keys: spans, values: .list($0))) }
+            return texts.withUnsafeBufferPointer { body(SplitComponents(keys: .spans(spans), values: .list($0))) }
         }
     }
 
@@ -253,7 +286,7 @@ struct ComponentStorage {
     /// The components added, as matching reads them; with `decodesPlus`, values are decoded again with `+` as a
     /// space, the first lowercased when it is the host (`hostFirst`).
     func components(decodesPlus: Bool, hostFirst: Bool) -> SplitComponents {
-        let keys = UnsafeBufferPointer(rebasing: keys[..<count])
+        let keys = SplitComponents.KeySource.spans(UnsafeBufferPointer(rebasing: keys[..<count]))
         guard decodesPlus, !raws.isEmpty else { return SplitComponents(keys: keys, values: .keys) }
         return SplitComponents(
             keys: keys,

@@ -19,11 +19,6 @@ struct SplitURL: Sendable {
     /// The path components as parameter values: the same as the link's components, except that a `+` is a space
     /// when the router decodes `+` in paths.
     var values: [String]
-
-    /// Calls `body` with the split's components, as matching takes them.
-    func withComponents<Result>(_ body: (SplitComponents) -> Result) -> Result {
-        SplitComponents.withTexts(keys: link.pathComponents, values: values, body)
-    }
 }
 
 /// Takes URLs and route strings apart on their UTF-8 bytes, without Foundation, as <doc:TakingLinksApart> says.

@@ -294,3 +294,36 @@ struct WalkTests {
         #expect(ran.all.isEmpty)
     }
 }
+
+@Suite("Deep hierarchical walks")
+struct DeepWalkTests {
+    /// A level that takes one component, `n`, and presents the next level until `depth` levels have run.
+    private struct Chain: Routable {
+        let routes = RouteLevel()
+        init(level: Int, depth: Int) {
+            try? routes.add("l\(level)") { _ in level + 1 < depth ? Chain(level: level + 1, depth: depth) : nil }
+        }
+    }
+
+    @Test func aWalkThroughSixtyFourLevelsRunsEachOnceInOrder() async throws {
+        let link = "myapp:///" + (0..<64).map { "l\($0)" }.joined(separator: "/")
+        let walk = try await Chain(level: 0, depth: 64).route(link)
+        #expect(walk.steps.count == 64)
+        #expect(walk.steps.map(\.components) == (0..<64).map { ["l\($0)"] })
+    }
+
+    @Test func aLevelTakesTheLongestPrefixBeforeAHigherPriorityShorterOne() async throws {
+        struct Root: Routable {
+            let routes = RouteLevel()
+            init() {
+                try? routes.add("a", priority: 10) { _ in "short" }
+                try? routes.add("a/:b") { request in "long \(request.parameters["b"] ?? "")" }
+                try? routes.add("a/b/*") { request in "wild \(request.wildcardComponents ?? [])" }
+            }
+        }
+        #expect(try await Root().route("x:///a/c").steps.map(\.components) == [["a", "c"]])
+        #expect(try await Root().route("x:///a/c").steps.first?.result as? String == "long c")
+        #expect(try await Root().route("x:///a/b/c/d").steps.first?.result as? String == #"wild ["c", "d"]"#)
+        #expect(try await Root().route("x:///a").steps.first?.result as? String == "short")
+    }
+}
