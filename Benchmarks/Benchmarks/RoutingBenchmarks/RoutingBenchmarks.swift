@@ -26,6 +26,20 @@ let benchmarks: @Sendable () -> Void = {
             let router = lazySubjects.value.switchyard
             pass(benchmark) { for url in urls { blackHole(try? router.match(url)) } }
         }
+        // What users do: the match, then each of its parameters read by name.
+        let parameterNames = table.requests.map { path in
+            path.split(separator: "/").filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) }
+        }
+        Benchmark("\(name)All_SwitchyardURLReadParameters") { benchmark in
+            let router = lazySubjects.value.switchyard
+            pass(benchmark) {
+                for (url, names) in zip(urls, parameterNames) {
+                    guard let match = try? router.match(url) else { continue }
+                    let parameters = match.parameters
+                    for name in names { blackHole(parameters[name]) }
+                }
+            }
+        }
         Benchmark("\(name)All_SwitchyardURLQuery") { benchmark in
             let router = lazySubjects.value.switchyard
             pass(benchmark) { for url in urlsWithQuery { blackHole(try? router.match(url)) } }
@@ -139,6 +153,13 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(router.routes(in: .global))
         benchmark.stopMeasurement()
     }
+    // A hierarchical walk through 64 levels, one component each: its cost grows with the components, once each.
+    let deepLink = "myapp:///" + (0..<64).map { "l\($0)" }.joined(separator: "/")
+    let chain = Chain(level: 0, depth: 64)
+    Benchmark("Walk64Levels_Switchyard") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try? await chain.route(deepLink)) }
+    }
+
     // Linear time: the same route, links of growing length (a long parameter value and many query items).
     for size in [256, 1_024, 4_096, 8_000] {
         let router = Switchyard.Router()
@@ -149,5 +170,14 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("LinearTime\(size)Bytes_SwitchyardURL") { benchmark in
             pass(benchmark) { blackHole(try? router.match(link)) }
         }
+    }
+}
+
+/// A level of a hierarchical walk that takes one component, `l<level>`, and presents the next level until `depth`
+/// levels have run.
+private struct Chain: Routable {
+    let routes = RouteLevel()
+    init(level: Int, depth: Int) {
+        try? routes.add("l\(level)") { _ in level + 1 < depth ? Chain(level: level + 1, depth: depth) : nil }
     }
 }

@@ -32,11 +32,76 @@ struct RouteBehavior: Sendable {
     var constraints: [String: ParameterConstraint]
 }
 
-/// A route table's state: its settings, its registrations in order, and the trie compiled from them.
+/// A route table: its settings, its registrations and the trie compiled from them (see ``TableContents``), behind
+/// one copy-on-write reference.
+///
+/// A snapshot of a table, which every lookup takes, costs one retain however much the table holds, and a lookup
+/// reads the trie where the table keeps it, copying nothing of it.
+struct CompiledTable: Sendable {
+    private var contents: CopyOnWrite<TableContents>
+
+    init(table: RouteTable, foldsLiteralCase: Bool) {
+        contents = CopyOnWrite(TableContents(table: table, foldsLiteralCase: foldsLiteralCase))
+    }
+
+    /// The table these are the routes of.
+    var table: RouteTable { contents.value.table }
+
+    var settings: TableSettings {
+        get { contents.value.settings }
+        set { contents.update { $0.settings = newValue } }
+    }
+
+    /// The settings' host rules, made once rather than on every lookup.
+    var hostRules: HostRules { contents.value.hostRules }
+    /// The compiled trie.
+    var trie: RouteTrie { contents.value.trie }
+    var isEmpty: Bool { contents.value.isEmpty }
+    /// The registrations, in registration order, each with its behaviour.
+    var registrations: [Registration] { Array(contents.value.registrations) }
+    /// Every route in match order: priority, then specificity, then registration.
+    var routes: [Route] { contents.value.routes }
+    /// The routes in match order, each with its constraints.
+    var routesWithConstraints: [(route: Route, constraints: [String: ParameterConstraint])] {
+        contents.value.routesWithConstraints
+    }
+
+    mutating func add(_ registration: Registration) {
+        contents.update { $0.add(registration) }
+    }
+
+    /// Adds a registration (see ``TableContents/add(_:behavior:segments:)``).
+    mutating func add(_ first: RouteRecord, behavior: RouteBehavior, segments: ExpansionSegments) {
+        contents.update { $0.add(first, behavior: behavior, segments: segments) }
+    }
+
+    /// Removes the registrations that `shouldRemove` selects and recompiles the trie.
+    /// - Returns: how many registrations were removed.
+    mutating func removeAll(where shouldRemove: (Registration) -> Bool) -> Int {
+        contents.update { $0.removeAll(where: shouldRemove) }
+    }
+
+    /// The matches of a link split for this table, in match order, each with what runs for it.
+    func matches(link: DeepLink, _ components: SplitComponents) -> [Candidate] {
+        contents.value.matches(link: link, components)
+    }
+
+    /// The first route in match order that a link's components match, with what it captured.
+    func bestCapture(_ components: SplitComponents) -> RouteCapture? {
+        contents.value.bestCapture(components)
+    }
+
+    /// The candidates that match a prefix of the components that remain in a hierarchical walk, longest first.
+    func prefixMatches(link: DeepLink, remaining: ArraySlice<String>, _ components: SplitComponents) -> [Candidate] {
+        contents.value.prefixMatches(link: link, remaining: remaining, components)
+    }
+}
+
+/// What a ``CompiledTable`` holds: its settings, its registrations in order, and the trie compiled from them.
 ///
 /// A registration is kept once: its description (pattern, name, priority) in the ``RouteRecord`` of each of its
 /// expansions, which the trie keeps end to end (no object per route), and its ``RouteBehavior`` beside them.
-struct CompiledTable: Sendable {
+struct TableContents: Sendable {
     let table: RouteTable
     var settings = TableSettings() {
         didSet { hostRules = settings.hostRules }
@@ -145,7 +210,7 @@ struct CompiledTable: Sendable {
             if shouldRemove(registration) { removed += 1 } else { kept.append(start) }
         }
         guard removed > 0 else { return 0 }
-        var rebuilt = CompiledTable(table: table, foldsLiteralCase: trie.foldsLiteralCase)
+        var rebuilt = TableContents(table: table, foldsLiteralCase: trie.foldsLiteralCase)
         rebuilt.settings = settings
         for start in kept {
             let route = trie.records[start].with(isDuplicate: false)
@@ -213,8 +278,9 @@ struct CompiledTable: Sendable {
     /// What the route of `found` captured from `components`.
     private func capture(_ found: TrieMatch, _ components: SplitComponents) -> RouteCapture {
         let record = trie.records[found.entry]
+        let values = record.parameterValues(in: components)
         return RouteCapture(
-            route: Route(record), parameterValues: record.parameterValues(in: components),
+            route: Route(record), parameterValues: values,
             wildcardComponents: found.wildcardStart.map(components.values(from:)))
     }
 }

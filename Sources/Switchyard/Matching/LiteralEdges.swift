@@ -42,18 +42,23 @@ struct LiteralEdges: Sendable {
     /// Up to this many edges a scan beats probing.
     private static let scanLimit = 8
 
-    /// The child that `key` (a component's decoded bytes, or a literal's) leads to by these edges, which are a
-    /// node's of the trie whose literals `store` holds, if any.
-    func child(for key: some Collection<UInt8>, in store: LiteralStore) -> Int32? {
-        func matches(_ edge: LiteralStore.Edge) -> Bool {
-            guard Int(edge.count) == key.count else { return false }
-            var offset = Int(edge.start)
-            for byte in key {
-                if store.bytes[offset] != byte { return false }
-                offset += 1
-            }
-            return true
+    /// The child that `key` (a component's decoded bytes) leads to by these edges, which are a node's of the trie
+    /// whose literals `store` holds, if any.
+    func child(for key: TextBytes, in store: LiteralStore) -> Int32? {
+        child(hash: key.literalHash, in: store) { key.equals(store.bytes, Int($0.start)..<Int($0.start + $0.count)) }
+    }
+
+    /// The child that `literal` leads to by these edges, if any.
+    func child(for literal: String, in store: LiteralStore) -> Int32? {
+        child(hash: Self.hash(literal.utf8), in: store) {
+            store.bytes[Int($0.start)..<Int($0.start + $0.count)].elementsEqual(literal.utf8)
         }
+    }
+
+    /// The child of the edge that `matches`, whose literal hashes to `hash` (read only for a node with an index).
+    private func child(
+        hash: @autoclosure () -> UInt32, in store: LiteralStore, matches: (LiteralStore.Edge) -> Bool
+    ) -> Int32? {
         if head >= -1 {
             var position = head
             while position >= 0 {
@@ -65,7 +70,7 @@ struct LiteralEdges: Sendable {
         }
         let index = Int(-2 - head)
         let mask = store.indexes[index].slots.count - 1
-        var slot = Int(Self.hash(key)) & mask
+        var slot = Int(hash()) & mask
         while case let position = store.indexes[index].slots[slot], position >= 0 {
             let edge = store.edges[Int(position)]
             if matches(edge) { return edge.child }
@@ -135,21 +140,38 @@ struct LiteralEdges: Sendable {
     /// A multiplicative hash of the bytes, taken eight at a time as one little-endian word: one multiplication a
     /// word, rather than one a byte.
     static func hash(_ bytes: some Sequence<UInt8>) -> UInt32 {
-        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var hash: UInt64 = 0
-        var count: UInt64 = 0
-        var word: UInt64 = 0
-        var shift: UInt64 = 0
-        for byte in bytes {
+        var hasher = Hasher()
+        for byte in bytes { hasher.combine(byte) }
+        return hasher.finalize()
+    }
+
+    /// The state of ``hash(_:)``: whole words, then the bytes of the last, partial one.
+    struct Hasher {
+        private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        private var hash: UInt64 = 0
+        private var count: UInt64 = 0
+        private var word: UInt64 = 0
+        private var shift: UInt64 = 0
+
+        /// Takes eight bytes at once; only before any single byte.
+        mutating func combine(word: UInt64) {
+            hash = (hash ^ word) &* Self.multiplier
+            count += 8
+        }
+
+        mutating func combine(_ byte: UInt8) {
             word |= UInt64(byte) << shift
             shift += 8
             count += 1
             if shift == 64 {
-                hash = (hash ^ word) &* multiplier
+                hash = (hash ^ word) &* Self.multiplier
                 (word, shift) = (0, 0)
             }
         }
-        hash = (hash ^ word ^ (count &* multiplier)) &* multiplier
-        return UInt32(truncatingIfNeeded: hash >> 32)
+
+        func finalize() -> UInt32 {
+            let hash = (self.hash ^ word ^ (count &* Self.multiplier)) &* Self.multiplier
+            return UInt32(truncatingIfNeeded: hash >> 32)
+        }
     }
 }

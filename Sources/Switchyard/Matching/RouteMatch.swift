@@ -9,17 +9,24 @@
 /// match?.mergedParameters        // ["userID": "joeldev", "tab": "posts"]
 /// ```
 public struct RouteMatch: Sendable, Hashable {
-    /// The route that matched.
-    public let route: Route
+    /// What the route captured: kept as the table's search made it, so that a match takes it whole.
+    private let capture: RouteCapture
     /// The input, taken apart as the route's table sees it.
     public let link: DeepLink
+
+    /// The match of `capture` in `link`.
+    init(_ capture: RouteCapture, link: DeepLink) {
+        self.capture = capture
+        self.link = link
+    }
+
+    /// The route that matched.
+    public var route: Route { capture.route }
     /// The route parameters, decoded once, by name: read in place, with no dictionary made.
-    public var parameters: RouteParameters { RouteParameters(route: route, values: parameterValues) }
-    /// The values of the route's parameters, in the order of its pattern.
-    let parameterValues: [String]
+    public var parameters: RouteParameters { RouteParameters(route: capture.route, values: capture.parameterValues) }
     /// The components the trailing `*` captured (`[]` when it captured none), or `nil` when the pattern has no
     /// wildcard.
-    public let wildcardComponents: [String]?
+    public var wildcardComponents: [String]? { capture.wildcardComponents }
 
     /// The table whose route matched (the global table after a fallback).
     public var table: RouteTable { route.table }
@@ -31,19 +38,11 @@ public struct RouteMatch: Sendable, Hashable {
 
 /// A route that a link's components match, with what it captured, before it is given the link: what a table's
 /// search makes while it borrows the components, which live no longer than the split.
-struct RouteCapture {
+struct RouteCapture: Sendable, Hashable {
     var route: Route
+    /// The values of the route's parameters, in the order of its pattern.
     var parameterValues: [String]
     var wildcardComponents: [String]?
-}
-
-extension RouteMatch {
-    /// The match of `capture` in `link`, which it takes.
-    init(_ capture: RouteCapture, link: consuming DeepLink) {
-        self.init(
-            route: capture.route, link: link, parameterValues: capture.parameterValues,
-            wildcardComponents: capture.wildcardComponents)
-    }
 }
 
 extension QueryItems {

@@ -110,7 +110,7 @@ struct RouteTrie: Sendable {
 
     /// The child that `literal` leads to from `node`, added when there is none yet.
     private mutating func child(of node: Int, literal: String) -> Int {
-        if let existing = nodes[node].literals.child(for: literal.utf8, in: literals) { return Int(existing) }
+        if let existing = nodes[node].literals.child(for: literal, in: literals) { return Int(existing) }
         let child = appendNode()
         nodes[node].literals.insert(literal, child: Int32(child), into: &literals)
         return child

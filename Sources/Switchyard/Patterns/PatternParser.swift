@@ -19,7 +19,7 @@ struct PatternParser {
     /// The expansions, longest first; ties keep group order (a combination with an earlier group comes first); and
     /// their segments, in the same order.
     func expand() throws(PatternError) -> (expansions: Expansions, segments: ExpansionSegments) {
-        try TextBytes.with(pattern) { bytes throws(PatternError) in try expand(bytes) }
+        try TextBytes.with(pattern) { bytes in Result { () throws(PatternError) in try expand(bytes) } }.get()
     }
 
     private func expand(
@@ -45,9 +45,9 @@ struct PatternParser {
             }
             let expansion = positions.map { bytes[$0] }
             expansions.append(
-                try TextBytes.with(expansion) { expansion throws(PatternError) in
-                    try parseExpansion(expansion, positions: positions)
-                })
+                try TextBytes.with(expansion) { expansion in
+                    Result { () throws(PatternError) in try parseExpansion(expansion, positions: positions) }
+                }.get())
         }
         // A stable sort: longest first, the mask order kept among equals. One group gives two masks at least, so
         // the list is never empty.

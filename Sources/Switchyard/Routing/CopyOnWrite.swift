@@ -1,27 +1,37 @@
-/// A value behind one reference, copied only when it is changed while shared: copying a `CopyOnWrite` costs
-/// one retain however many references the value holds.
+/// A value behind one reference, copied only when it is changed while shared: copying a `CopyOnWrite` costs one
+/// retain however many references the value holds.
 ///
-/// A lookup reads the route tables out of the router's state with one retain instead of a copy of their fields.
+/// The box keeps the value as a `let`, so that a read borrows it where it is and copies none of its parts (a value
+/// kept in a `var` of a class is copied, part by part, to be read). A change takes the value out of the box, changes
+/// it, and puts it back in a new box: when no other copy shared the box, the value's parts are then referenced only
+/// once and change in place.
 ///
-/// Why `@unchecked Sendable` is sound: the buffer is written only through ``value``'s `_modify`, after
-/// `isKnownUniquelyReferenced` proved that no other `CopyOnWrite` (and so no other thread) holds it; every other
-/// access reads it. `Value` is itself `Sendable`.
-struct CopyOnWrite<Value: Sendable>: @unchecked Sendable {
-    /// The value is the buffer's header; the buffer has no elements.
-    private var buffer: ManagedBuffer<Value, Void>
-
-    init(_ value: Value) {
-        buffer = ManagedBuffer.create(minimumCapacity: 0) { _ in value }
+/// A lookup takes the router's tables, and each table, with one retain apiece.
+struct CopyOnWrite<Value: Sendable>: Sendable {
+    private final class Box: Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
     }
 
+    /// Never `nil` but inside ``update(_:)``, which no read can overlap: it is `mutating`, so its access is exclusive.
+    private var box: Box?
+
+    init(_ value: Value) {
+        box = Box(value)
+    }
+
+    /// The value, borrowed where the box keeps it.
     var value: Value {
-        _read { yield buffer.header }
-        _modify {
-            if !isKnownUniquelyReferenced(&buffer) {
-                let copy = buffer.header
-                buffer = ManagedBuffer.create(minimumCapacity: 0) { _ in copy }
-            }
-            yield &buffer.header
-        }
+        // NB: `box` is `nil` only inside `update`, during an exclusive access to this value.
+        box!.value
+    }
+
+    /// Changes the value: in place when no other copy shares it, else in a copy of it.
+    mutating func update<Result>(_ body: (inout Value) -> Result) -> Result {
+        var value = self.value
+        // With the box gone, a value no other copy shared holds the only reference to each of its parts.
+        box = nil
+        defer { box = Box(value) }
+        return body(&value)
     }
 }

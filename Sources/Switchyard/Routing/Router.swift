@@ -180,11 +180,10 @@ public final class Router: Sendable {
     /// - Complexity: O(*n*) in the length of `url`; independent of the number of routes for tables whose routes
     ///   share priorities.
     public func match(_ url: String) throws(URLRejection) -> RouteMatch? {
-        let (link, _, found, fallbackLink) = try currentTables.best(url, options: options.splitOptions)
-        guard let found else { return nil }
-        // The match carries the link as its route's table split it.
-        if let fallbackLink { return RouteMatch(found, link: fallbackLink) }
-        return RouteMatch(found, link: link)
+        switch try currentTables.best(url, options: options.splitOptions).best {
+        case .matched(let match): match
+        case .unmatched: nil
+        }
     }
 
     /// Returns every route that `url` matches, in the order a dispatch tries them: the table's candidates by
@@ -199,8 +198,11 @@ public final class Router: Sendable {
     /// Returns the table `url` is routed to first, the link as that table sees it, and the best match.
     package func resolve(_ url: String) throws(URLRejection) -> (link: DeepLink, table: RouteTable, match: RouteMatch?)
     {
-        let (link, table, found, fallbackLink) = try currentTables.best(url, options: options.splitOptions)
-        return (link, table, found.map { RouteMatch($0, link: fallbackLink ?? link) })
+        let (table, best) = try currentTables.best(url, options: options.splitOptions)
+        switch best {
+        case .matched(let match): return (match.link, table, match)
+        case .unmatched(let link): return (link, table, nil)
+        }
     }
 
     /// The tables as they are now: matching needs nothing else from the state, and copying the tables costs one

@@ -19,7 +19,7 @@ struct RouteTables: Sendable {
 
     private struct Storage: Sendable {
         var global: CompiledTable
-        var schemes: [String: CopyOnWrite<CompiledTable>] = [:]
+        var schemes: [String: CompiledTable] = [:]
     }
 
     init(foldsLiteralCase: Bool) {
@@ -29,7 +29,7 @@ struct RouteTables: Sendable {
     /// The table, or `nil` when it does not exist.
     subscript(table: RouteTable) -> CompiledTable? {
         guard let scheme = table.scheme else { return storage.value.global }
-        return storage.value.schemes[scheme]?.value
+        return storage.value.schemes[scheme]
     }
 
     /// The tables that exist: the global one first, then schemes in alphabetical order.
@@ -39,26 +39,27 @@ struct RouteTables: Sendable {
     mutating func update<Result>(
         _ table: RouteTable, foldsLiteralCase: Bool, _ body: (inout CompiledTable) -> Result
     ) -> Result {
-        guard let scheme = table.scheme else { return body(&storage.value.global) }
-        return body(
-            &storage.value.schemes[
-                scheme, default: CopyOnWrite(CompiledTable(table: table, foldsLiteralCase: foldsLiteralCase))
-            ].value)
+        storage.update { storage in
+            guard let scheme = table.scheme else { return body(&storage.global) }
+            return body(
+                &storage.schemes[scheme, default: CompiledTable(table: table, foldsLiteralCase: foldsLiteralCase)])
+        }
     }
 
     /// Changes a table in place when it exists.
     /// - Returns: what `body` returned, or `nil` when the table does not exist.
     mutating func updateIfPresent<Result>(_ table: RouteTable, _ body: (inout CompiledTable) -> Result) -> Result? {
-        guard let scheme = table.scheme else { return body(&storage.value.global) }
+        guard let scheme = table.scheme else { return storage.update { body(&$0.global) } }
         guard let index = storage.value.schemes.index(forKey: scheme) else { return nil }
-        return body(&storage.value.schemes.values[index].value)
+        return storage.update { body(&$0.schemes.values[index]) }
     }
 
     /// Removes a scheme's table; the global table cannot be removed.
     /// - Returns: whether a table was removed.
     mutating func remove(_ table: RouteTable) -> Bool {
         guard let scheme = table.scheme else { return false }
-        return storage.value.schemes.removeValue(forKey: scheme) != nil
+        guard storage.value.schemes[scheme] != nil else { return false }
+        return storage.update { $0.schemes.removeValue(forKey: scheme) != nil }
     }
 }
 
@@ -69,6 +70,13 @@ struct Resolution: Sendable {
     var candidates: [Candidate]
 }
 
+/// What a search for the best match found: the match, which holds the link as its route's table split it, or the
+/// link as the first table split it.
+enum BestMatch: Sendable {
+    case matched(RouteMatch)
+    case unmatched(DeepLink)
+}
+
 /// Matching reads only the tables: a lookup takes them out of the router's state alone (one reference to retain),
 /// not the whole state.
 extension RouteTables {
@@ -76,49 +84,58 @@ extension RouteTables {
     /// table that falls back, in the global table (seen through the global table's own host rules).
     func resolve(_ input: String, options: SplitOptions) throws(URLRejection) -> Resolution {
         var found: [Candidate] = []
-        let (link, table, _, _) = try search(input, options: options) { table, link, components -> Void? in
+        let (table, link, _) = try search(input, options: options) { table, link, components -> Void? in
             found += table.matches(link: link, components)
             return nil
+        } finish: { link, _ in
+            link
         }
         return Resolution(link: link, table: table, candidates: found)
     }
 
     /// The first route in dispatch order that `input` matches, found as ``resolve(_:options:)`` finds them all but
-    /// without building a list, with what it captured; the link as the first table split it; and the link as the
-    /// global table split it, when that table found the route after a fallback through other host rules.
-    func best(
-        _ input: String, options: SplitOptions
-    ) throws(URLRejection) -> (link: DeepLink, table: RouteTable, found: RouteCapture?, fallbackLink: DeepLink?) {
-        try search(input, options: options) { table, _, components in table.bestCapture(components) }
+    /// without building a list; and the table the input was routed to first.
+    func best(_ input: String, options: SplitOptions) throws(URLRejection) -> (table: RouteTable, best: BestMatch) {
+        let (table, best, fallback) = try search(input, options: options) { table, _, components in
+            table.bestCapture(components)
+        } finish: { (link: consuming DeepLink, found: RouteCapture?) -> BestMatch in
+            guard let found else { return .unmatched(link) }
+            return .matched(RouteMatch(found, link: link))
+        }
+        // A match found after a fallback through other host rules holds the link as the global table split it.
+        if case .matched? = fallback, let fallback { return (table, fallback) }
+        return (table, best)
     }
 
-    /// Splits `input` and offers it to the table its scheme routes to, then to the global table when that
-    /// table falls back and `find` found nothing (returned `nil`).
-    /// - Returns: the link as the first table split it; the first table; what `find` found; and, when the global
-    ///   table found it after a fallback through other host rules, the link as that table split it (what it found
-    ///   was found in that link).
-    private func search<Found>(
-        _ input: String, options: SplitOptions, _ find: (CompiledTable, DeepLink, SplitComponents) -> Found?
-    ) throws(URLRejection) -> (link: DeepLink, table: RouteTable, found: Found?, fallbackLink: DeepLink?) {
+    /// Splits `input` and offers it to the table its scheme routes to (`find`), then to the global table when that
+    /// table falls back and `find` found nothing (returned `nil`); `finish` makes the result from the link and what
+    /// was found, in the split.
+    /// - Returns: the first table; the result for the link as that table split it; and, when the global table sees
+    ///   the link through other host rules, the result for the link as it split it (`nil` when it refused it).
+    @inline(__always)
+    private func search<Found, Output>(
+        _ input: String, options: SplitOptions, _ find: (CompiledTable, DeepLink, SplitComponents) -> Found?,
+        finish: (consuming DeepLink, Found?) -> Output
+    ) throws(URLRejection) -> (table: RouteTable, output: Output, fallback: Output?) {
         var first = RouteTable.global
-        var schemeTable: CopyOnWrite<CompiledTable>?
+        var schemeTable: CompiledTable?
         var fallsBack = false
-        let (link, found) = try URLSplitter.withSplit(input, options: options) { scheme in
+        let output = try URLSplitter.withSplit(input, options: options) { scheme in
             // With no scheme table, a scheme needs no lookup, and no text.
             if let scheme, !storage.value.schemes.isEmpty,
                 case let scheme = URLSplitter.schemeText(scheme), let table = storage.value.schemes[scheme]
             {
                 first = .scheme(scheme)
                 schemeTable = table
-                return table.value.hostRules
+                return table.hostRules
             }
             return storage.value.global.hostRules
-        } _: { (link: consuming DeepLink, components) -> (DeepLink, Found?) in
+        } _: { (link: consuming DeepLink, components) -> Output in
             var found: Found?
             if let table = schemeTable {
-                found = find(table.value, link, components)
-                if found == nil, table.value.settings.fallsBackToGlobalRoutes {
-                    if storage.value.global.hostRules == table.value.hostRules {
+                found = find(table, link, components)
+                if found == nil, table.settings.fallsBackToGlobalRoutes {
+                    if storage.value.global.hostRules == table.hostRules {
                         found = find(storage.value.global, link, components)
                     } else {
                         fallsBack = true
@@ -127,18 +144,16 @@ extension RouteTables {
             } else {
                 found = find(storage.value.global, link, components)
             }
-            return (link, found)
+            return finish(link, found)
         }
-        guard fallsBack else { return (link, first, found, nil) }
+        guard fallsBack else { return (first, output, nil) }
         // The global table sees the link through its own host rules. A URL that they refuse is not matched there; it
         // is not a rejection.
         let rules = storage.value.global.hostRules
-        let fallbackFound = try? URLSplitter.withSplit(input, options: options, hostRules: { _ in rules }) {
-            (link: consuming DeepLink, components) -> (DeepLink, Found?) in
-            let found = find(storage.value.global, link, components)
-            return (link, found)
+        let fallback = try? URLSplitter.withSplit(input, options: options, hostRules: { _ in rules }) {
+            (link: consuming DeepLink, components) -> Output in
+            finish(link, find(storage.value.global, link, components))
         }
-        if case (let fallbackLink, let found?)? = fallbackFound { return (link, first, found, fallbackLink) }
-        return (link, first, nil, nil)
+        return (first, output, fallback)
     }
 }

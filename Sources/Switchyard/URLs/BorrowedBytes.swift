@@ -20,7 +20,7 @@ struct TextBytes: RandomAccessCollection {
 
     subscript(position: Int) -> UInt8 {
         // NB: the view's own bounds check, as an array's: a position past the bytes is a bug in the caller, never input.
-        precondition(position >= 0 && position < buffer.count, "a position past the text's bytes")
+        precondition(UInt(bitPattern: position) < UInt(bitPattern: buffer.count), "a position past the text's bytes")
         return buffer[position]
     }
 
@@ -32,25 +32,47 @@ struct TextBytes: RandomAccessCollection {
     /// The text of all the bytes.
     var text: String { text(0..<count) }
 
-    /// Calls `body` with the bytes of `text`: in place for a native string (no copy), else in a contiguous copy.
-    static func with<Result, Failure>(
-        _ text: String, _ body: (TextBytes) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        let result = text.utf8.withContiguousStorageIfAvailable { buffer in
-            Swift.Result { () throws(Failure) in try body(TextBytes(buffer)) }
+    /// Whether these bytes equal `other[range]`.
+    func equals(_ other: [UInt8], _ range: Range<Int>) -> Bool {
+        guard range.count == buffer.count, range.lowerBound >= 0, range.upperBound <= other.count else { return false }
+        return other.withUnsafeBufferPointer { other in
+            var offset = range.lowerBound
+            for byte in buffer {
+                if other[offset] != byte { return false }
+                offset += 1
+            }
+            return true
         }
-        if let result { return try result.get() }
+    }
+
+    /// The hash of these bytes that ``LiteralEdges/hash(_:)`` makes, eight bytes read at a time as one
+    /// little-endian word.
+    var literalHash: UInt32 {
+        guard let base = buffer.baseAddress else { return LiteralEdges.hash(EmptyCollection()) }
+        var hasher = LiteralEdges.Hasher()
+        var index = 0
+        while index + 8 <= buffer.count {
+            hasher.combine(word: UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
+            index += 8
+        }
+        while index < buffer.count {
+            hasher.combine(buffer[index])
+            index += 1
+        }
+        return hasher.finalize()
+    }
+
+    /// Calls `body` with the bytes of `text`: in place for a native string (no copy), else in a contiguous copy.
+    @inline(__always)
+    static func with<Result>(_ text: String, _ body: (TextBytes) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable({ body(TextBytes($0)) }) { return result }
         var copy = text
-        return try copy.withUTF8 { buffer in Swift.Result { () throws(Failure) in try body(TextBytes(buffer)) } }.get()
+        return copy.withUTF8 { body(TextBytes($0)) }
     }
 
     /// Calls `body` with the bytes of an array.
-    static func with<Result, Failure>(
-        _ bytes: [UInt8], _ body: (TextBytes) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        try bytes.withUnsafeBufferPointer { buffer in
-            Swift.Result { () throws(Failure) in try body(TextBytes(buffer)) }
-        }.get()
+    static func with<Result>(_ bytes: [UInt8], _ body: (TextBytes) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { body(TextBytes($0)) }
     }
 
     /// Makes a text of at most `capacity` bytes, which `fill` writes one by one through `write`.
@@ -299,7 +321,7 @@ extension UnsafeBufferPointer {
     /// The element at `index`, bounds-checked in every build (a buffer's own check is in debug builds only).
     fileprivate subscript(checked index: Int) -> Element {
         // NB: indices come from the split's own counts: one past them is a bug, never input.
-        precondition(index >= 0 && index < count, "an index past the buffer")
+        precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "an index past the buffer")
         return self[index]
     }
 }

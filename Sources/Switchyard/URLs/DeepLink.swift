@@ -13,15 +13,15 @@
 public struct DeepLink: Sendable, Hashable {
     /// The input as given.
     public let input: String
-    /// How many of the first bytes of ``input`` are the scheme (before its `:`); 0 for a route string, since a
-    /// scheme has at least one byte.
-    let schemeLength: Int
     /// The URL's host, percent-decoded once and lowercased (ASCII letters only); `nil` when the URL has none.
     ///
     /// The host is reported even when the table's host policy made it the first of ``pathComponents``.
     public let host: String?
     /// What ``pathComponents`` are made from.
     var components: Components
+    /// How many of the first bytes of ``input`` are the scheme (before its `:`); 0 for a route string, since a
+    /// scheme has at least one byte. (Offsets into an input fit in 32 bits: see ``URLSplitter``.)
+    let schemeLength: Int32
     /// The port, or -1 for none (a port is at most 65,535).
     private let storedPort: Int32
     /// The query items, form-decoded (`+` is a space, `%2B` a plus), followed by those a routed fragment adds.
@@ -36,7 +36,7 @@ public struct DeepLink: Sendable, Hashable {
     /// Made from the first bytes of ``input`` when read, as ``pathComponents`` are: a lookup makes no text for it.
     public var scheme: String? {
         guard schemeLength > 0 else { return nil }
-        return TextBytes.with(input) { URLSplitter.schemeText($0[0..<min(schemeLength, $0.count)]) }
+        return TextBytes.with(input) { URLSplitter.schemeText($0[0..<min(Int(schemeLength), $0.count)]) }
     }
     /// The port, which plays no part in matching.
     public var port: Int? { storedPort < 0 ? nil : Int(storedPort) }
@@ -48,8 +48,8 @@ public struct DeepLink: Sendable, Hashable {
     public var pathComponents: [String] {
         switch components {
         case .list(let list): list
-        case .path(let range, let startsWithHost):
-            URLSplitter.pathComponents(of: input, in: range, after: startsWithHost ? host : nil)
+        case .path(let start, let end, let startsWithHost):
+            URLSplitter.pathComponents(of: input, in: Int(start)..<Int(end), after: startsWithHost ? host : nil)
         }
     }
 
@@ -62,7 +62,7 @@ public struct DeepLink: Sendable, Hashable {
         case list([String])
         /// The components of the input's bytes in `range`, after the host when it became the first component:
         /// made when read, so that a lookup allocates no list.
-        case path(Range<Int>, startsWithHost: Bool)
+        case path(start: Int32, end: Int32, startsWithHost: Bool)
     }
 
     /// Whether two links have the same input, parts and components.
@@ -86,11 +86,11 @@ public struct DeepLink: Sendable, Hashable {
 extension DeepLink {
     /// A link of these parts.
     init(
-        input: String, schemeLength: Int, host: String?, port: Int?, components: Components, query: QueryItems,
+        input: String, schemeLength: Int32, host: String?, port: Int?, components: Components, query: QueryItems,
         fragment: String?
     ) {
         self.init(
-            input: input, schemeLength: schemeLength, host: host, components: components,
+            input: input, host: host, components: components, schemeLength: schemeLength,
             storedPort: port.map { Int32(clamping: $0) } ?? -1, query: query, fragment: fragment)
     }
 

@@ -8,16 +8,19 @@ extension SplitRun {
         var port: Int?
     }
 
-    /// The host of an authority that is not empty.
-    func parseAuthority(_ range: Range<Int>) throws(URLRejection) -> Host {
-        if firstIndex(of: "@", in: range) != nil {
+    /// The host of an authority that is not empty, in `bytes[range]`.
+    static func parseAuthority(
+        _ range: Range<Int>, in bytes: TextBytes, limits: RoutingLimits
+    ) throws(URLRejection) -> Host {
+        let input = bytes.text
+        if bytes.firstIndex(of: "@", in: range) != nil {
             throw URLRejection(
                 .userinfo, at: range.lowerBound, in: input, "user information ('user@') before the host is not allowed")
         }
-        var hostEnd = firstIndex(of: ":", in: range) ?? range.upperBound
+        var hostEnd = bytes.firstIndex(of: ":", in: range) ?? range.upperBound
         let isIPLiteral = range.first.map { bytes[$0] == UInt8(ascii: "[") } ?? false
         if isIPLiteral {
-            guard let close = firstIndex(of: "]", in: range) else {
+            guard let close = bytes.firstIndex(of: "]", in: range) else {
                 throw URLRejection(.invalidHost, at: range.lowerBound, in: input, "'[' has no matching ']'")
             }
             hostEnd = close + 1
@@ -35,13 +38,14 @@ extension SplitRun {
                 .valueTooLong, at: hostRange.lowerBound, in: input,
                 "the host is longer than \(limits.maxValueLength) bytes")
         }
-        let name = try decode(hostRange, component: nil, plusAsSpace: false)
+        let name = try decode(bytes, hostRange, component: nil, plusAsSpace: false)
         return Host(
             name: URLSplitter.lowercasedASCII(name), range: hostRange, isIPLiteral: isIPLiteral,
-            port: try parsePort(hostEnd < range.upperBound ? hostEnd + 1..<range.upperBound : nil))
+            port: try parsePort(hostEnd < range.upperBound ? hostEnd + 1..<range.upperBound : nil, in: bytes))
     }
 
-    private func parsePort(_ range: Range<Int>?) throws(URLRejection) -> Int? {
+    private static func parsePort(_ range: Range<Int>?, in bytes: TextBytes) throws(URLRejection) -> Int? {
+        let input = bytes.text
         guard let range, !range.isEmpty else { return nil }
         var port = 0
         for index in range {

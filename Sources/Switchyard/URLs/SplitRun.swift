@@ -1,9 +1,8 @@
 /// One pass over one input: the scheme, the authority, the path, the query and the fragment in reading order, the
 /// components added to temporary storage (see ``ComponentStorage``), the first problem thrown.
 struct SplitRun {
-    /// The input, which rejections quote.
-    let input: String
-    /// Its UTF-8 bytes.
+    /// The input's UTF-8 bytes. The run keeps no reference to the input itself: a lookup retains the input once,
+    /// for the link it returns.
     let bytes: TextBytes
     let options: SplitOptions
     var storage: ComponentStorage
@@ -11,8 +10,7 @@ struct SplitRun {
     /// Whether the host became the first component.
     private(set) var hostIsComponent = false
 
-    init(input: String, bytes: TextBytes, options: SplitOptions, storage: ComponentStorage) {
-        self.input = input
+    init(bytes: TextBytes, options: SplitOptions, storage: ComponentStorage) {
         self.bytes = bytes
         self.options = options
         self.storage = storage
@@ -23,22 +21,25 @@ struct SplitRun {
         storage.components(decodesPlus: options.decodesPlusInPath, hostFirst: hostIsComponent)
     }
 
-    var limits: RoutingLimits { options.limits }
+    /// The input, for a rejection to quote: the text of its bytes, which are a string's UTF-8, and so that string.
+    var input: String { bytes.text }
 
-    /// Takes the input apart.
+    /// Takes `original`, whose bytes the run reads, apart.
     /// - Parameter hostRules: the rules of the table the scheme routes to, given the scheme's bytes.
     /// - Returns: the link; the components stay in the run's storage.
-    mutating func split(hostRules: (Slice<TextBytes>?) -> HostRules) throws(URLRejection) -> DeepLink {
+    mutating func split(
+        _ original: borrowing String, hostRules: (Slice<TextBytes>?) -> HostRules
+    ) throws(URLRejection) -> DeepLink {
         let count = bytes.count
         var cursor = 0
         // The scheme's bytes, `0..<schemeLength`: its text is made when the link's scheme is read.
         var schemeLength = 0
         // A scheme ends at a ':' that comes before any '/', '?' or '#'.
-        if let colon = firstIndex(in: 0..<count, where: { $0 == UInt8(ascii: ":") || Self.endsPathSegment($0) }),
+        if let colon = bytes.firstIndex(in: 0..<count, where: { $0 == UInt8(ascii: ":") || Self.endsPathSegment($0) }),
             bytes[colon] == UInt8(ascii: ":")
         {
             if let bad = URLSplitter.firstNonSchemeByte(bytes, 0..<colon) {
-                if hasDoubleSlash(at: colon + 1) {
+                if bytes.hasDoubleSlash(at: colon + 1) {
                     throw URLRejection(
                         .invalidScheme, at: bad, in: input,
                         "a scheme is a letter followed by letters, digits, '+', '-' or '.'")
@@ -51,11 +52,13 @@ struct SplitRun {
 
         var host: Host?
         let hasScheme = schemeLength > 0
-        if hasScheme, hasDoubleSlash(at: cursor) {
+        if hasScheme, bytes.hasDoubleSlash(at: cursor) {
             let authorityStart = cursor + 2
-            let authorityEnd = firstIndex(in: authorityStart..<count, where: Self.endsPathSegment) ?? count
+            let authorityEnd = bytes.firstIndex(in: authorityStart..<count, where: Self.endsPathSegment) ?? count
             // `myapp:///path`: an empty authority, the usual form of a custom-scheme link, has no host.
-            if authorityEnd > authorityStart { host = try parseAuthority(authorityStart..<authorityEnd) }
+            if authorityEnd > authorityStart {
+                host = try Self.parseAuthority(authorityStart..<authorityEnd, in: bytes, limits: options.limits)
+            }
             cursor = authorityEnd
         }
 
@@ -73,7 +76,7 @@ struct SplitRun {
         let pathComponentCount = storage.count
         var fragmentStart = pathEnd
         if pathEnd < count, bytes[pathEnd] == UInt8(ascii: "?") {
-            fragmentStart = firstIndex(of: "#", in: pathEnd + 1..<count) ?? count
+            fragmentStart = bytes.firstIndex(of: "#", in: pathEnd + 1..<count) ?? count
             try addItems(pathEnd + 1..<fragmentStart)
         }
 
@@ -85,11 +88,12 @@ struct SplitRun {
         var items: [QueryItem] = []
         swap(&items, &query)
         return DeepLink(
-            input: input, schemeLength: schemeLength, host: named?.name,
+            input: copy original, schemeLength: Int32(schemeLength), host: named?.name,
             port: host?.port,
             // Components a routed fragment added are not in the path: those links keep their list.
             components: storage.count == pathComponentCount
-                ? .path(cursor..<pathEnd, startsWithHost: hostIsComponent) : .list(components.keyTexts),
+                ? .path(start: Int32(cursor), end: Int32(pathEnd), startsWithHost: hostIsComponent)
+                : .list(components.keyTexts),
             query: QueryItems(items), fragment: fragment)
     }
 
@@ -133,7 +137,11 @@ struct SplitRun {
     /// checked (its length, a dot segment) after it is added: a rejection ends the split.
     private mutating func addComponent(_ range: Range<Int>, isPlain: Bool) throws(URLRejection) {
         let index = storage.count
-        try checkRoomForComponent(at: range.lowerBound)
+        // The checks read the run's fields directly: a method that is not `mutating`, called from one that is, takes
+        // a copy of the whole run.
+        if index >= min(options.limits.maxComponents, storage.capacity) {
+            throw tooManyComponents(at: range.lowerBound)
+        }
         if range.count > options.limits.maxValueLength {
             throw URLRejection(
                 .valueTooLong, at: range.lowerBound, component: index, in: input,
@@ -154,13 +162,15 @@ struct SplitRun {
 
     /// Checks that one more component is within the limit (the storage has room for as many).
     func checkRoomForComponent(at position: Int) throws(URLRejection) {
-        if storage.count >= min(limits.maxComponents, storage.capacity) { throw tooManyComponents(at: position) }
+        if storage.count >= min(options.limits.maxComponents, storage.capacity) {
+            throw tooManyComponents(at: position)
+        }
     }
 
     func tooManyComponents(at position: Int) -> URLRejection {
         URLRejection(
             .tooManyComponents, at: position, component: storage.count, in: input,
-            "the path has more than \(limits.maxComponents) components")
+            "the path has more than \(options.limits.maxComponents) components")
     }
 
     /// The rejection of the component just added, whose key is a dot segment.
@@ -182,90 +192,75 @@ struct SplitRun {
                 if previous == UInt8(ascii: "&"), bytes[index] != UInt8(ascii: "&") { pieces += 1 }
                 previous = bytes[index]
             }
-            query.reserveCapacity(min(pieces, max(limits.maxQueryItems, 0)))
+            query.reserveCapacity(min(pieces, max(options.limits.maxQueryItems, 0)))
         }
         var start = range.lowerBound
         while start < range.upperBound {
-            let end = firstIndex(of: "&", in: start..<range.upperBound) ?? range.upperBound
+            let end = bytes.firstIndex(of: "&", in: start..<range.upperBound) ?? range.upperBound
             if end > start { try addItem(start..<end) }
             start = end + 1
         }
     }
 
     private mutating func addItem(_ range: Range<Int>) throws(URLRejection) {
-        let equals = firstIndex(of: "=", in: range)
+        let equals = bytes.firstIndex(of: "=", in: range)
         let nameRange = range.lowerBound..<(equals ?? range.upperBound)
         let valueRange = equals.map { $0 + 1..<range.upperBound }
         if !nameRange.isEmpty {
-            if query.count >= limits.maxQueryItems {
+            if query.count >= options.limits.maxQueryItems {
                 throw URLRejection(
                     .tooManyQueryItems, at: range.lowerBound, in: input,
-                    "the query has more than \(limits.maxQueryItems) items")
+                    "the query has more than \(options.limits.maxQueryItems) items")
             }
-            try checkLength(nameRange, "a query name")
+            try Self.checkLength(nameRange, "a query name", limit: options.limits.maxValueLength, in: bytes)
         }
-        let name = try decode(nameRange, component: nil, plusAsSpace: true)
+        let name = try Self.decode(bytes, nameRange, component: nil, plusAsSpace: true)
         var value: String?
         if let valueRange {
-            try checkLength(valueRange, "a query value")
-            value = try decode(valueRange, component: nil, plusAsSpace: true)
+            try Self.checkLength(valueRange, "a query value", limit: options.limits.maxValueLength, in: bytes)
+            value = try Self.decode(bytes, valueRange, component: nil, plusAsSpace: true)
         }
         // An item with an empty name gives no item, but its value must still be well formed.
         if !nameRange.isEmpty { query.append(QueryItem(name: name, value: value)) }
     }
 
     private mutating func parseFragment(_ range: Range<Int>) throws(URLRejection) -> String {
-        try checkLength(range, "the fragment")
+        try Self.checkLength(range, "the fragment", limit: options.limits.maxValueLength, in: bytes)
         if options.routesFragments, let first = range.first {
             if bytes[first] == UInt8(ascii: "/") {
-                let questionMark = firstIndex(of: "?", in: range)
+                let questionMark = bytes.firstIndex(of: "?", in: range)
                 _ = try addComponents(range.lowerBound..<(questionMark ?? range.upperBound), endingAtQuery: false)
                 if let questionMark { try addItems(questionMark + 1..<range.upperBound) }
-            } else if firstIndex(of: "=", in: range) != nil {
+            } else if bytes.firstIndex(of: "=", in: range) != nil {
                 try addItems(range)
             }
         }
-        return try decode(range, component: nil, plusAsSpace: false)
+        return try Self.decode(bytes, range, component: nil, plusAsSpace: false)
     }
 
-    private func checkLength(_ range: Range<Int>, _ what: String) throws(URLRejection) {
-        if range.count > limits.maxValueLength {
+    private static func checkLength(
+        _ range: Range<Int>, _ what: String, limit: Int, in bytes: TextBytes
+    ) throws(URLRejection) {
+        if range.count > limit {
             throw URLRejection(
-                .valueTooLong, at: range.lowerBound, in: input, "\(what) is longer than \(limits.maxValueLength) bytes")
+                .valueTooLong, at: range.lowerBound, in: bytes.text, "\(what) is longer than \(limit) bytes")
         }
     }
 
     // MARK: Bytes
 
-    func decode(_ range: Range<Int>, component: Int?, plusAsSpace: Bool) throws(URLRejection) -> String {
+    static func decode(
+        _ bytes: TextBytes, _ range: Range<Int>, component: Int?, plusAsSpace: Bool
+    ) throws(URLRejection) -> String {
         do throws(DecodingFailure) {
             return try PercentDecoding.decode(bytes, range, plusAsSpace: plusAsSpace)
         } catch {
-            throw URLRejection(error.code, at: error.position, component: component, in: input, error.message)
+            throw URLRejection(error.code, at: error.position, component: component, in: bytes.text, error.message)
         }
-    }
-
-    func firstIndex(of character: Unicode.Scalar, in range: Range<Int>) -> Int? {
-        let target = UInt8(ascii: character)
-        return firstIndex(in: range) { $0 == target }
-    }
-
-    /// The first index in `range` whose byte satisfies `predicate`.
-    func firstIndex(in range: Range<Int>, where predicate: (UInt8) -> Bool) -> Int? {
-        var index = range.lowerBound
-        while index < range.upperBound {
-            if predicate(bytes[index]) { return index }
-            index += 1
-        }
-        return nil
     }
 
     /// Whether the byte ends a path segment, or the authority: `/`, `?` or `#`.
     private static func endsPathSegment(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
-    }
-
-    private func hasDoubleSlash(at index: Int) -> Bool {
-        index + 1 < bytes.count && bytes[index] == UInt8(ascii: "/") && bytes[index + 1] == UInt8(ascii: "/")
     }
 }

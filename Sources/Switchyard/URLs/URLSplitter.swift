@@ -45,11 +45,13 @@ enum URLSplitter {
     /// Takes `input` apart as ``split(_:options:hostRules:)`` does and calls `body` with the link and the
     /// components that matching sees, the components in temporary storage that lives until `body` returns: a lookup
     /// allocates no component list. The link is `body`'s to move into the match it returns.
+    @inline(__always)
     static func withSplit<Result>(
         _ input: String, options: SplitOptions, hostRules: (Slice<TextBytes>?) -> HostRules,
         _ body: (consuming DeepLink, SplitComponents) -> Result
     ) throws(URLRejection) -> Result {
-        let maxLength = max(options.limits.maxInputLength, 0)
+        // Offsets into an input are kept in 32 bits (a link's fields are smaller so): no limit goes past that.
+        let maxLength = min(max(options.limits.maxInputLength, 0), Int(Int32.max))
         if input.utf8.count > maxLength {
             throw URLRejection(.tooLong, at: maxLength, in: input, "the input is longer than \(maxLength) bytes")
         }
@@ -60,9 +62,9 @@ enum URLSplitter {
             return ComponentStorage.withTemporary(
                 capacity: capacity, keepsRaws: options.decodesPlusInPath, for: bytes
             ) { storage in
-                var run = SplitRun(input: input, bytes: bytes, options: options, storage: storage)
+                var run = SplitRun(bytes: bytes, options: options, storage: storage)
                 do throws(URLRejection) {
-                    let link = try run.split(hostRules: hostRules)
+                    let link = try run.split(input, hostRules: hostRules)
                     return .success(body(link, run.components))
                 } catch {
                     return .failure(error)
