@@ -13,25 +13,23 @@ struct CopyOnWrite<Value: Sendable>: Sendable {
         init(_ value: Value) { self.value = value }
     }
 
-    /// Never `nil` but inside ``update(_:)``, which no read can overlap: it is `mutating`, so its access is exclusive.
-    private var box: Box?
+    private let box: Box
 
     init(_ value: Value) {
         box = Box(value)
     }
 
     /// The value, borrowed where the box keeps it.
-    var value: Value {
-        // NB: `box` is `nil` only inside `update`, during an exclusive access to this value.
-        box!.value
-    }
+    var value: Value { box.value }
 
     /// Changes the value: in place when no other copy shares it, else in a copy of it.
     mutating func update<Result>(_ body: (inout Value) -> Result) -> Result {
-        var value = self.value
-        // With the box gone, a value no other copy shared holds the only reference to each of its parts.
-        box = nil
-        defer { box = Box(value) }
+        // Taken out of the box; with the box gone, a value no other copy shared holds the only reference to each of
+        // its parts.
+        let taken = consume self
+        var value = taken.box.value
+        _ = consume taken
+        defer { self = CopyOnWrite(value) }
         return body(&value)
     }
 }
