@@ -44,39 +44,31 @@ struct LiteralEdges: Sendable {
 
     /// The child that `key` (a component's decoded bytes) leads to by these edges, which are a node's of the trie
     /// whose literals `store` holds, if any.
+    @inline(__always)
     func child(for key: TextBytes, in store: LiteralStore) -> Int32? {
-        child(hash: key.literalHash, in: store) { key.equals(store.bytes, Int($0.start)..<Int($0.start + $0.count)) }
-    }
-
-    /// The child that `literal` leads to by these edges, if any.
-    func child(for literal: String, in store: LiteralStore) -> Int32? {
-        child(hash: Self.hash(literal.utf8), in: store) {
-            store.bytes[Int($0.start)..<Int($0.start + $0.count)].elementsEqual(literal.utf8)
-        }
-    }
-
-    /// The child of the edge that `matches`, whose literal hashes to `hash` (read only for a node with an index).
-    private func child(
-        hash: @autoclosure () -> UInt32, in store: LiteralStore, matches: (LiteralStore.Edge) -> Bool
-    ) -> Int32? {
         if head >= -1 {
             var position = head
             while position >= 0 {
                 let edge = store.edges[Int(position)]
-                if matches(edge) { return edge.child }
+                if Int(edge.count) == key.count, key.equals(store.bytes, at: Int(edge.start)) { return edge.child }
                 position = edge.next
             }
             return nil
         }
         let index = Int(-2 - head)
         let mask = store.indexes[index].slots.count - 1
-        var slot = Int(hash()) & mask
+        var slot = Int(key.literalHash) & mask
         while case let position = store.indexes[index].slots[slot], position >= 0 {
             let edge = store.edges[Int(position)]
-            if matches(edge) { return edge.child }
+            if Int(edge.count) == key.count, key.equals(store.bytes, at: Int(edge.start)) { return edge.child }
             slot = (slot + 1) & mask
         }
         return nil
+    }
+
+    /// The child that `literal` leads to by these edges, if any: what adding a literal looks up.
+    func child(for literal: String, in store: LiteralStore) -> Int32? {
+        TextBytes.with(literal) { child(for: $0, in: store) }
     }
 
     /// Adds an edge for `literal`, which must not have one yet, leading to `child`.

@@ -201,12 +201,16 @@ struct RouteTrie: Sendable {
     /// - Complexity: proportional to the trie nodes consistent with the components, independent of the number
     ///   of routes that are not.
     func search(_ components: SplitComponents) -> [TrieMatch] {
-        var search = Search(bestOnly: false, hasConstraints: !constraints.isEmpty)
-        withKeys(of: components) { visit(0, depth: 0, $0, &search) }
+        var found: [TrieMatch] = []
+        withKeys(of: components) {
+            var search = Search($0, bestOnly: false, hasConstraints: !constraints.isEmpty)
+            visit(0, depth: 0, &search)
+            found = search.found
+        }
         // Depth-first order is specificity order; a stable sort by priority puts priorities first, when some route
         // has one.
-        guard hasPriorities else { return search.found }
-        return search.found.enumerated()
+        guard hasPriorities else { return found }
+        return found.enumerated()
             .sorted {
                 (priority(ofEntry: $0.element.entry), -$0.offset) > (priority(ofEntry: $1.element.entry), -$1.offset)
             }
@@ -216,9 +220,13 @@ struct RouteTrie: Sendable {
     /// The first route in match order that matches `components`, found without building a list.
     /// - Complexity: as ``search(_:)``; with equal priorities the search stops at the first match.
     func best(_ components: SplitComponents) -> TrieMatch? {
-        var search = Search(bestOnly: true, hasConstraints: !constraints.isEmpty)
-        withKeys(of: components) { visit(0, depth: 0, $0, &search) }
-        return search.best
+        var best: TrieMatch?
+        withKeys(of: components) {
+            var search = Search($0, bestOnly: true, hasConstraints: !constraints.isEmpty)
+            visit(0, depth: 0, &search)
+            best = search.best
+        }
+        return best
     }
 
     /// Finds the routes that match a prefix of `components`, at least one component long: the longest prefix
@@ -244,9 +252,9 @@ struct RouteTrie: Sendable {
         _ index: Int, depth: Int, _ components: SplitComponents, _ found: inout [(match: TrieMatch, length: Int)]
     ) {
         let node = nodes[index]
-        var search = Search(bestOnly: false, hasConstraints: !constraints.isEmpty)
+        var search = Search(components, bestOnly: false, hasConstraints: !constraints.isEmpty)
         if depth > 0 {
-            consider(node.endings, wildcardStart: nil, components, &search)
+            consider(node.endings, wildcardStart: nil, &search)
             found += search.found.map { ($0, depth) }
             search.found = []
         }
@@ -259,7 +267,7 @@ struct RouteTrie: Sendable {
             }
         }
         if node.wildcard >= 0, components.count > 0 {
-            consider(wildcardLists[Int(node.wildcard)].entries, wildcardStart: depth, components, &search)
+            consider(wildcardLists[Int(node.wildcard)].entries, wildcardStart: depth, &search)
             found += search.found.map { ($0, components.count) }
         }
     }
@@ -272,6 +280,8 @@ struct RouteTrie: Sendable {
 
     /// What one search has found so far.
     private struct Search {
+        /// The link's components: read where the split keeps them, so holding them copies nothing.
+        let components: SplitComponents
         let bestOnly: Bool
         /// Whether some route of the trie has constraints (few tables have any): read once, not for each entry.
         let hasConstraints: Bool
@@ -281,7 +291,8 @@ struct RouteTrie: Sendable {
         var best: TrieMatch?
         var bestPriority = Int.min
 
-        init(bestOnly: Bool, hasConstraints: Bool) {
+        init(_ components: SplitComponents, bestOnly: Bool, hasConstraints: Bool) {
+            self.components = components
             self.bestOnly = bestOnly
             self.hasConstraints = hasConstraints
         }
@@ -289,34 +300,32 @@ struct RouteTrie: Sendable {
 
     /// Visits node `index`, which the first `depth` components lead to: the literal edge, then the parameter edge,
     /// then the wildcard, so that matches come in specificity order.
-    private func visit(_ index: Int, depth: Int, _ components: SplitComponents, _ search: inout Search) {
+    private func visit(_ index: Int, depth: Int, _ search: inout Search) {
         if search.bestOnly, search.best != nil, !mayExceed(search.bestPriority, atOrBelow: index) { return }
         let node = nodes[index]
-        if depth == components.count {
-            consider(node.endings, wildcardStart: nil, components, &search)
+        if depth == search.components.count {
+            consider(node.endings, wildcardStart: nil, &search)
         } else {
-            if let child = node.literals.child(for: components.key(at: depth), in: literals) {
-                visit(Int(child), depth: depth + 1, components, &search)
+            if let child = node.literals.child(for: search.components.key(at: depth), in: literals) {
+                visit(Int(child), depth: depth + 1, &search)
             }
             if node.parameter >= 0 {
-                visit(Int(node.parameter), depth: depth + 1, components, &search)
+                visit(Int(node.parameter), depth: depth + 1, &search)
             }
         }
         if node.wildcard >= 0 {
-            consider(wildcardLists[Int(node.wildcard)].entries, wildcardStart: depth, components, &search)
+            consider(wildcardLists[Int(node.wildcard)].entries, wildcardStart: depth, &search)
         }
     }
 
     /// Considers the entries of a node's list: those that end there, or (with `wildcardStart`) those that wait
     /// there for a wildcard.
-    private func consider(
-        _ entries: EntryList, wildcardStart: Int?, _ components: SplitComponents, _ search: inout Search
-    ) {
+    private func consider(_ entries: EntryList, wildcardStart: Int?, _ search: inout Search) {
         for position in 0..<count(of: entries) {
             let entryIndex = Int(entry(position, of: entries))
             let priority = priority(ofEntry: entryIndex)
             if search.bestOnly, search.best != nil, priority <= search.bestPriority { return }
-            guard !search.hasConstraints || accepts(entryIndex, components) else { continue }
+            guard !search.hasConstraints || accepts(entryIndex, search.components) else { continue }
             let match = TrieMatch(entry: entryIndex, wildcardStart: wildcardStart)
             search.bestPriority = max(search.bestPriority, priority)
             if search.bestOnly {

@@ -32,11 +32,12 @@ struct TextBytes: RandomAccessCollection {
     /// The text of all the bytes.
     var text: String { text(0..<count) }
 
-    /// Whether these bytes equal `other[range]`.
-    func equals(_ other: [UInt8], _ range: Range<Int>) -> Bool {
-        guard range.count == buffer.count, range.lowerBound >= 0, range.upperBound <= other.count else { return false }
+    /// Whether these bytes equal the as many bytes of `other` from `start` on.
+    func equals(_ other: [UInt8], at start: Int) -> Bool {
+        guard start >= 0, start <= other.count - buffer.count else { return false }
         return other.withUnsafeBufferPointer { other in
-            var offset = range.lowerBound
+            // In bounds: checked above.
+            var offset = start
             for byte in buffer {
                 if other[offset] != byte { return false }
                 offset += 1
@@ -128,8 +129,10 @@ struct SplitComponents {
     }
 
     /// The decoded bytes of component `index`, as literals compare with them.
+    @inline(__always)
     func key(at index: Int) -> TextBytes { TextBytes(keyBytes(at: index)) }
 
+    @inline(__always)
     private func keyBytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
         switch keys {
         case .spans(let spans):
