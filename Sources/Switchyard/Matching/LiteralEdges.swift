@@ -129,41 +129,24 @@ struct LiteralEdges: Sendable {
         slots[slot] = position
     }
 
+    /// The multiplier of ``hash(_:)``, an odd constant whose bits are spread.
+    static let hashMultiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+
     /// A multiplicative hash of the bytes, taken eight at a time as one little-endian word: one multiplication a
-    /// word, rather than one a byte.
-    static func hash(_ bytes: some Sequence<UInt8>) -> UInt32 {
-        var hasher = Hasher()
-        for byte in bytes { hasher.combine(byte) }
-        return hasher.finalize()
-    }
-
-    /// The state of ``hash(_:)``: whole words, then the bytes of the last, partial one.
-    struct Hasher {
-        private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        private var hash: UInt64 = 0
-        private var count: UInt64 = 0
-        private var word: UInt64 = 0
-        private var shift: UInt64 = 0
-
-        /// Takes eight bytes at once; only before any single byte.
-        mutating func combine(word: UInt64) {
-            hash = (hash ^ word) &* Self.multiplier
-            count += 8
-        }
-
-        mutating func combine(_ byte: UInt8) {
+    /// word, rather than one a byte. ``TextBytes/literalHash`` makes the same hash of a component's bytes.
+    static func hash(_ bytes: some Collection<UInt8>) -> UInt32 {
+        var hash = UInt64(truncatingIfNeeded: bytes.count) &* hashMultiplier
+        var word: UInt64 = 0
+        var shift: UInt64 = 0
+        for byte in bytes {
             word |= UInt64(byte) << shift
             shift += 8
-            count += 1
             if shift == 64 {
-                hash = (hash ^ word) &* Self.multiplier
+                hash = (hash ^ word) &* hashMultiplier
                 (word, shift) = (0, 0)
             }
         }
-
-        func finalize() -> UInt32 {
-            let hash = (self.hash ^ word ^ (count &* Self.multiplier)) &* Self.multiplier
-            return UInt32(truncatingIfNeeded: hash >> 32)
-        }
+        hash = (hash ^ word) &* hashMultiplier
+        return UInt32(truncatingIfNeeded: hash >> 32)
     }
 }

@@ -49,18 +49,25 @@ struct TextBytes: RandomAccessCollection {
     /// The hash of these bytes that ``LiteralEdges/hash(_:)`` makes, eight bytes read at a time as one
     /// little-endian word.
     var literalHash: UInt32 {
-        guard let base = buffer.baseAddress else { return LiteralEdges.hash(EmptyCollection()) }
-        var hasher = LiteralEdges.Hasher()
+        let multiplier = LiteralEdges.hashMultiplier
+        var hash = UInt64(truncatingIfNeeded: buffer.count) &* multiplier
         var index = 0
-        while index + 8 <= buffer.count {
-            hasher.combine(word: UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
-            index += 8
+        if let base = buffer.baseAddress {
+            while index + 8 <= buffer.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                hash = (hash ^ word) &* multiplier
+                index += 8
+            }
         }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
         while index < buffer.count {
-            hasher.combine(buffer[index])
+            tail |= UInt64(buffer[index]) << shift
+            shift += 8
             index += 1
         }
-        return hasher.finalize()
+        hash = (hash ^ tail) &* multiplier
+        return UInt32(truncatingIfNeeded: hash >> 32)
     }
 
     /// Calls `body` with the bytes of `text`: in place for a native string (no copy), else in a contiguous copy.
@@ -269,6 +276,7 @@ struct ComponentStorage {
 
     /// Adds the component written at `input[raw]`, whose bytes are its key: it holds no escape.
     /// - Returns: its key.
+    @inline(__always)
     mutating func appendPlain(_ raw: Range<Int>) -> TextBytes {
         append(UnsafeBufferPointer(rebasing: input[raw]), raw: raw)
     }

@@ -135,6 +135,7 @@ struct SplitRun {
 
     /// Adds a component; `isPlain` tells that its bytes hold no escape and no control character. The component is
     /// checked (its length, a dot segment) after it is added: a rejection ends the split.
+    @inline(__always)
     private mutating func addComponent(_ range: Range<Int>, isPlain: Bool) throws(URLRejection) {
         let index = storage.count
         // The checks read the run's fields directly: a method that is not `mutating`, called from one that is, takes

@@ -123,7 +123,9 @@ enum URLSplitter {
 
     /// Whether the bytes are a dot segment, `.` or `..`, which would change the route if it were resolved.
     static func isDotSegment(_ bytes: some Collection<UInt8>) -> Bool {
-        (1...2).contains(bytes.count) && bytes.allSatisfy { $0 == UInt8(ascii: ".") }
+        // Most components do not start with a dot: one comparison.
+        guard bytes.first == UInt8(ascii: "."), bytes.count <= 2 else { return false }
+        return bytes.count == 1 || bytes.dropFirst().first == UInt8(ascii: ".")
     }
 
     static func isLetter(_ byte: UInt8) -> Bool {
