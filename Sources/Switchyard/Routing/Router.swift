@@ -180,10 +180,7 @@ public final class Router: Sendable {
     /// - Complexity: O(*n*) in the length of `url`; independent of the number of routes for tables whose routes
     ///   share priorities.
     public func match(_ url: String) throws(URLRejection) -> RouteMatch? {
-        switch try currentTables.best(url, options: options.splitOptions).best {
-        case .matched(let match): match
-        case .unmatched: nil
-        }
+        try currentTables.bestMatch(url, options: options.splitOptions)
     }
 
     /// Returns every route that `url` matches, in the order a dispatch tries them: the table's candidates by

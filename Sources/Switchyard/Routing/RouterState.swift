@@ -94,7 +94,19 @@ extension RouteTables {
     }
 
     /// The first route in dispatch order that `input` matches, found as ``resolve(_:options:)`` finds them all but
-    /// without building a list; and the table the input was routed to first.
+    /// without building a list.
+    func bestMatch(_ input: String, options: SplitOptions) throws(URLRejection) -> RouteMatch? {
+        let (_, match, fallback) = try search(input, options: options) { table, _, components in
+            table.bestCapture(components)
+        } finish: { (link: consuming DeepLink, found: RouteCapture?) -> RouteMatch? in
+            guard let found else { return nil }
+            return RouteMatch(found, link: link)
+        }
+        return match ?? fallback ?? nil
+    }
+
+    /// The best match of `input`, as ``bestMatch(_:options:)`` finds it; the table the input was routed to first;
+    /// and, when nothing matched, the link as that table split it.
     func best(_ input: String, options: SplitOptions) throws(URLRejection) -> (table: RouteTable, best: BestMatch) {
         let (table, best, fallback) = try search(input, options: options) { table, _, components in
             table.bestCapture(components)
@@ -147,13 +159,21 @@ extension RouteTables {
             return finish(link, found)
         }
         guard fallsBack else { return (first, output, nil) }
-        // The global table sees the link through its own host rules. A URL that they refuse is not matched there; it
-        // is not a rejection.
+        return (first, output, fallbackSearch(input, options: options, find, finish: finish))
+    }
+
+    /// Splits `input` again through the global table's host rules, and offers it to that table: a fallback from a
+    /// scheme table whose rules differ. A URL that they refuse is not matched there; it is not a rejection. Kept out
+    /// of line: few lookups take it.
+    @inline(never)
+    private func fallbackSearch<Found, Output>(
+        _ input: String, options: SplitOptions, _ find: (CompiledTable, DeepLink, SplitComponents) -> Found?,
+        finish: (consuming DeepLink, Found?) -> Output
+    ) -> Output? {
         let rules = storage.value.global.hostRules
-        let fallback = try? URLSplitter.withSplit(input, options: options, hostRules: { _ in rules }) {
+        return try? URLSplitter.withSplit(input, options: options, hostRules: { _ in rules }) {
             (link: consuming DeepLink, components) -> Output in
             finish(link, find(storage.value.global, link, components))
         }
-        return (first, output, fallback)
     }
 }
