@@ -59,13 +59,13 @@
             } catch {
                 throw LaunchError(.registrationFailed, "\(path) could not be written: \(error)")
             }
-            let result = try Subprocess.run(
+            let result = try Subprocess.runBlocking(
                 "xdg-mime", ["default", file, "x-scheme-handler/\(scheme)"], environment: environment)
             guard result.status == 0 else {
                 throw LaunchError(.registrationFailed, "xdg-mime exited with \(result.status): \(result.errorOutput)")
             }
             // Refreshing the desktop database helps desktops that read its cache; it is optional.
-            _ = try? Subprocess.run("update-desktop-database", [folder], environment: environment)
+            _ = try? Subprocess.runBlocking("update-desktop-database", [folder], environment: environment)
             return path
         }
 

@@ -23,7 +23,7 @@
         /// Returns whether a desktop entry is the default handler for `url`'s scheme.
         public func canOpen(_ url: String) async -> Bool {
             guard let scheme = Self.scheme(of: url) else { return false }
-            let result = try? Subprocess.run(
+            let result = try? await Subprocess.run(
                 "xdg-mime", ["query", "default", "x-scheme-handler/\(scheme)"], environment: environment)
             guard let result, result.status == 0 else { return false }
             return !result.output.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
@@ -35,7 +35,7 @@
             guard await canOpen(url) else {
                 throw LaunchError(.noHandler, "no application is registered for '\(url)'")
             }
-            let result = try Subprocess.run("xdg-open", [url], environment: environment)
+            let result = try await Subprocess.run("xdg-open", [url], environment: environment)
             guard result.status == 0 else {
                 throw LaunchError(.launchFailed, "xdg-open exited with \(result.status): \(result.errorOutput)")
             }
