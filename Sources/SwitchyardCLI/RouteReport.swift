@@ -47,7 +47,7 @@ struct RouteReport {
 
     var isSuccess: Bool { outcome == "matched" || outcome == "default" }
 
-    /// One JSON object with the keys of DESIGN §9, keys without a value left out.
+    /// One JSON object with the keys the README's `route --json` lists, keys without a value left out.
     var json: String {
         var writer = JSONWriter()
         writer.openObject()

@@ -150,8 +150,8 @@ struct Expansions: RandomAccessCollection, Sendable {
 
 /// One expansion of a pattern: segments without groups, kept as text.
 ///
-/// A pattern keeps its expansions' texts and not their segments: a list of segments costs about 100 bytes a route
-/// (a segment is 17 bytes, 24 with padding), three times a route's record. Matching needs no segments (the trie holds
+/// A pattern keeps its expansions' texts and not their segments: a list of segments (24 bytes a segment, with
+/// padding) would cost several times a route's record. Matching needs no segments (the trie holds
 /// what it compares); what does reads them from the text, which the parser wrote, so the rules that let it tell the
 /// kinds apart hold: a parameter begins with `:` and a wildcard is `*`, where a literal has either character
 /// escaped.

@@ -1,11 +1,10 @@
 import Switchyard
 import Testing
 
-/// Filter chains: reference-cases.md §2.5 and S61–S68, S95.
+/// Filter chains.
 @Suite("Filters")
 struct FilterTests {
     @Test func filterSeesTheLoweredSchemeAndRunsWithoutRoutes() async throws {
-        // Refs 113, 114
         let seen = Recorder<String>()
         let router = Router()
         router.addFilter { request, next in
@@ -21,7 +20,6 @@ struct FilterTests {
     }
 
     @Test func filterSeesParametersBeforeTheHandler() async throws {
-        // Ref 115
         let seen = Recorder<String>()
         let router = Router()
         try router.map("test/route/with/:value") { _ in seen.append("handler") }
@@ -34,7 +32,6 @@ struct FilterTests {
     }
 
     @Test func filtersRunInTheOrderAdded() async throws {
-        // Refs 116, 117, S68
         let log = Recorder<String>()
         let router = Router()
         router.addFilter { request, next in
@@ -53,7 +50,6 @@ struct FilterTests {
     }
 
     @Test func stoppingFilterRunsNeitherHandlerNorDefault() async throws {
-        // Ref 128, S61
         let ran = Recorder<String>()
         let router = Router()
         try router.map("/account/settings", name: "account.settings") { _ in ran.append("handler") }
@@ -69,7 +65,6 @@ struct FilterTests {
     }
 
     @Test func redirectPassesTheTargetThroughTheWholeChain() async throws {
-        // Ref 129, S62
         let ran = Recorder<String>()
         let router = Router()
         try router.map("/old/:id") { _ in ran.append("old") }
@@ -92,7 +87,6 @@ struct FilterTests {
     }
 
     @Test func redirectLoopIsCutAfterTenHops() async throws {
-        // S63
         let ran = Recorder<String>()
         let router = Router()
         try router.map("/a") { _ in ran.append("a") }
@@ -110,7 +104,6 @@ struct FilterTests {
 
     @Test("ten redirects are allowed, the eleventh fails", arguments: [(10, true), (11, false)])
     func redirectLimit(limit: Int, handled: Bool) async throws {
-        // S95
         let router = Router()
         try router.map("/r/:n") { _ in }
         router.addFilter { request, next in
@@ -130,7 +123,6 @@ struct FilterTests {
     }
 
     @Test func filterChangesReachTheHandler() async throws {
-        // S64
         let seen = Recorder<[QueryItem]>()
         let router = Router()
         try router.map("/item/:id") { request in seen.append(Array(request.query)) }
@@ -144,7 +136,6 @@ struct FilterTests {
     }
 
     @Test func filtersRunOnceAndEachHandlerGetsItsOwnRoute() async throws {
-        // S67
         let seen = Recorder<String>()
         let router = Router()
         try router.mapDeclinable("/users/me") { _ in .declined }
@@ -167,7 +158,6 @@ struct FilterTests {
     }
 
     @Test func heldRequestRunsOnceWhenContinuedAndASecondCallIsReported() async throws {
-        // S65
         let ran = Recorder<String>()
         let observed = Recorder<RouteOutcome>()
         let parked = Recorder<(RouteRequest, FilterContinuation)>()
@@ -192,7 +182,6 @@ struct FilterTests {
     }
 
     @Test func droppedContinuationIsReported() async throws {
-        // S65
         let observed = Recorder<RouteOutcome>()
         let router = try Router(["/item/:id"])
         router.observeDeferredOutcomes { observed.append($0) }
@@ -217,7 +206,6 @@ struct FilterTests {
     }
 
     @Test func heldLinksReplayInOrderWhenReady() async throws {
-        // S66
         let ran = Recorder<String>()
         let observed = Recorder<RouteOutcome>()
         let router = Router()
@@ -296,7 +284,7 @@ struct FilterTests {
     }
 }
 
-/// Explanations: S85.
+/// Explanations.
 @Suite("Explanations")
 struct ExplanationTests {
     @Test func nearestRouteAndTheFirstComponentThatFailed() throws {

@@ -9,11 +9,10 @@ final class Screen: Routable {
     init(_ name: String) { self.name = name }
 }
 
-/// Hierarchical routing: reference-cases.md §3 and S78–S80.
+/// Hierarchical routing, as AUTRouting does it.
 @Suite("Hierarchical walk")
 struct WalkTests {
     @Test func tablesListAddAndRemoveRoutes() throws {
-        // Refs 132–134
         let screen = Screen("root")
         try screen.routes.add("road/to/:city") { _ in nil }
         try screen.routes.add("road") { _ in nil }
@@ -27,7 +26,6 @@ struct WalkTests {
     }
 
     @Test func canRouteLooksAtAPrefix() throws {
-        // Ref 135
         let screen = Screen("root")
         try screen.routes.add("road") { _ in nil }
         #expect(screen.routes.canRoute("custom:/road"))
@@ -35,7 +33,6 @@ struct WalkTests {
     }
 
     @Test func theLongestRouteWinsAtALevel() async throws {
-        // Refs 136, 137, 157, S78
         let screen = Screen("root")
         try screen.routes.add("road/to/:city") { _ in nil }
         try screen.routes.add("road") { _ in nil }
@@ -50,7 +47,6 @@ struct WalkTests {
     }
 
     @Test func aRouteMatchesOnlyWhenAllItsSegmentsDo() async throws {
-        // Ref 156 (DIFFERS), Ref 149
         let screen = Screen("root")
         try screen.routes.add("state/city") { _ in nil }
         await #expect {
@@ -66,7 +62,6 @@ struct WalkTests {
     }
 
     @Test func tokenRoutesAndChildren() async throws {
-        // Refs 138–140
         let child = Screen("R")
         let root = Screen("root")
         try root.routes.addToken("city") { _, token in token == "berlin" ? nil : child }
@@ -83,7 +78,6 @@ struct WalkTests {
     }
 
     @Test func childWithoutRoutesGetsTheRest() async throws {
-        // Ref 140
         let root = Screen("root")
         try root.routes.add("city") { _ in Screen("R") }
         await #expect {
@@ -94,7 +88,6 @@ struct WalkTests {
     }
 
     @Test func threeLevelsOfTokens() async throws {
-        // Ref 155
         let tokens = Recorder<String>()
         let cityLevel = Screen("city")
         try cityLevel.routes.addToken("city") { _, token in
@@ -117,7 +110,6 @@ struct WalkTests {
     }
 
     @Test func handlerWithoutAChildWhileComponentsRemainIsNoMatch() async throws {
-        // Ref 158 (DIFFERS)
         let ran = Recorder<String>()
         let root = Screen("root")
         try root.routes.add("a") { _ in
@@ -134,7 +126,6 @@ struct WalkTests {
     }
 
     @Test func nonRoutableChildIsAnError() async throws {
-        // Ref 159
         let root = Screen("root")
         try root.routes.add("a") { _ in "not a screen" }
         await #expect {
@@ -145,7 +136,6 @@ struct WalkTests {
     }
 
     @Test func hostThenChildRoute() async throws {
-        // Ref 160
         let modal = Screen("modal")
         let child = Screen("child")
         try child.routes.add("present_modal") { _ in modal }
@@ -160,7 +150,6 @@ struct WalkTests {
 
     @Test("context-typed routes", arguments: [0, 1, 2])
     func contextTypes(index: Int) async throws {
-        // Refs 141–143, 153, 154
         let (context, fits) = Self.contexts[index]
         let seen = Recorder<Int>()
         let root = Screen("root")
@@ -196,7 +185,6 @@ struct WalkTests {
 
     @Test("links with nothing to route or malformed are invalid", arguments: invalid)
     func invalidLinks(url: String) async throws {
-        // Refs 145, 150, S80
         let ran = Recorder<String>()
         let root = Screen("root")
         try root.routes.add("a") { _ in
@@ -214,7 +202,6 @@ struct WalkTests {
     }
 
     @Test func routesWithoutChildrenSucceed() async throws {
-        // Refs 147, 148
         let root = Screen("root")
         try root.routes.add("state/city") { _ in nil }
         try root.routes.add("automatic.com/app") { _ in nil }
@@ -227,7 +214,6 @@ struct WalkTests {
     struct Failure: Error, Equatable {}
 
     @Test func handlerErrorPassesThroughUnchanged() async throws {
-        // Ref 151
         let root = Screen("root")
         try root.routes.add("state/city") { _ in throw Failure() }
         await #expect {
@@ -240,7 +226,6 @@ struct WalkTests {
     }
 
     @Test func emptyRootTableIsNoMatch() async throws {
-        // Ref 152
         await #expect {
             try await Screen("root").route("custom:/atlantis")
         } throws: { error in
@@ -266,7 +251,6 @@ struct WalkTests {
     }
 
     @Test func cancellationStopsTheWalk() async throws {
-        // S79
         let ran = Recorder<String>()
         let started = AsyncStream<Void>.makeStream()
         let child = Screen("child")

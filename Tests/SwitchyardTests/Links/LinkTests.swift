@@ -2,7 +2,7 @@ import PropertyBased
 import Switchyard
 import Testing
 
-/// Building links and reverse routing: DESIGN §7, §11 and reference-cases.md Ref 131, S72–S77, S96.
+/// Building links and reverse routing.
 @Suite("Links")
 struct LinkTests {
     static func shareRouter() throws -> Router {
@@ -12,7 +12,6 @@ struct LinkTests {
     }
 
     @Test func everyReservedCharacterSurvivesTheRoundTrip() throws {
-        // S72
         let router = try Self.shareRouter()
         let text = "a/b+c?d#e&f%g h😀"
         let url = try router.url(for: "share", parameters: ["text": text])
@@ -22,7 +21,6 @@ struct LinkTests {
     }
 
     @Test func queryItemsKeepTheirOrder() throws {
-        // S73, Ref 131
         let router = Router()
         try router.add("/search", in: .scheme("app"))
         let items = [item("q", "a+b c"), item("q", "x&y=z"), flag("flag")]
@@ -44,7 +42,6 @@ struct LinkTests {
 
     @Test("values that cannot come back are errors", arguments: errors)
     func linkErrors(parameters: [String: String], code: LinkError.Code) throws {
-        // S74, S75
         #expect {
             try Self.shareRouter().url(for: "share", parameters: parameters)
         } throws: { error in
@@ -72,7 +69,6 @@ struct LinkTests {
 
     @Test("the first component goes after // only when it reads back unchanged", arguments: firstComponents)
     func firstComponentForm(code: String, expected: String) throws {
-        // S76
         let router = Router()
         try router.add("/:code", name: "c", in: .scheme("app"))
         let url = try router.url(for: "c", parameters: ["code": code])
@@ -87,7 +83,6 @@ struct LinkTests {
 
     @Test("optional groups take the longest expansion whose parameters are given", arguments: groups)
     func optionalGroups(parameters: [String: String], expected: String) throws {
-        // S77
         let router = Router()
         try router.add("/the(/foo/:a)(/bar/:b)", name: "the", in: .scheme("app"))
         let url = try router.url(for: "the", parameters: parameters)
@@ -96,7 +91,6 @@ struct LinkTests {
     }
 
     @Test func allowedHostsAndTheGlobalTable() throws {
-        // S96
         let router = Router()
         try router.add("/product/:id", name: "p", in: .scheme("https"))
         router.updateSettings(for: .scheme("https")) {

@@ -1,14 +1,13 @@
 import Switchyard
 import Testing
 
-/// Which route wins: DESIGN §4 and reference-cases.md S1–S11, S90, Refs 125, 126.
+/// Which route wins: priority, then specificity, then registration.
 @Suite("Precedence")
 struct PrecedenceTests {
     static let orders: [[String]] = [["/a/:x/c", "/a/b/d"], ["/a/b/d", "/a/:x/c"]]
 
     @Test("backtracking out of a literal branch", arguments: orders)
     func backtracking(patterns: [String]) throws {
-        // S1, S2
         let router = try Router(patterns)
         #expect(router.outcome("app://a/b/c") == .hit(Hit("/a/:x/c", ["x": "b"])))
         #expect(router.outcome("app://a/b/d") == .hit(Hit("/a/b/d")))
@@ -18,14 +17,12 @@ struct PrecedenceTests {
         "a literal beats a parameter in either order",
         arguments: [["users/:id", "users/me"], ["users/me", "users/:id"]])
     func literalBeatsParameter(patterns: [String]) throws {
-        // S3, Ref 125
         let router = try Router(patterns)
         #expect(router.outcome("users/me") == .hit(Hit("users/me")))
         #expect(router.outcome("users/7") == .hit(Hit("users/:id", ["id": "7"])))
     }
 
     @Test func priorityComesBeforeSpecificity() throws {
-        // S4
         let router = Router()
         try router.add("/users/me")
         try router.add("/users/:id", priority: 10)
@@ -34,12 +31,12 @@ struct PrecedenceTests {
     }
 
     static let specificity: [([String], String, Outcome)] = [
-        (["/files/*", "/files/:name"], "app://files/a", .hit(Hit("/files/:name", ["name": "a"]))),  // S5
+        (["/files/*", "/files/:name"], "app://files/a", .hit(Hit("/files/:name", ["name": "a"]))),
         (["/files/*", "/files/:name"], "app://files/a/b", .hit(Hit("/files/*", wildcard: ["a", "b"]))),
         (["/files/*", "/files/:name"], "app://files", .hit(Hit("/files/*", wildcard: []))),
-        (["/a/*", "/a"], "app://a", .hit(Hit("/a"))),  // S6
+        (["/a/*", "/a"], "app://a", .hit(Hit("/a"))),
         (["/a/*", "/a"], "app://a/b", .hit(Hit("/a/*", wildcard: ["b"]))),
-        (["/:x/b", "/a/*"], "app://a/b", .hit(Hit("/a/*", wildcard: ["b"]))),  // S7
+        (["/:x/b", "/a/*"], "app://a/b", .hit(Hit("/a/*", wildcard: ["b"]))),
         (["/:a/:b", "/*"], "x/y", .hit(Hit("/:a/:b", ["a": "x", "b": "y"]))),
         (["/", "/*"], "x", .hit(Hit("/*", wildcard: ["x"]))),
     ]
@@ -51,7 +48,6 @@ struct PrecedenceTests {
     }
 
     @Test func tyingExpansionsKeepGroupOrder() throws {
-        // S9
         let match = try #require(try Router(["/a(/:x)(/:yy)"]).match("app://a/1"))
         #expect(Hit(match) == Hit("/a(/:x)(/:yy)", ["x": "1"]))
         #expect(match.route.expansion == "/a/:x")
@@ -76,7 +72,6 @@ struct PrecedenceTests {
 
     @Test("a value that fails its constraint makes the route no candidate", arguments: constrained)
     func constraints(input: String, expected: Outcome) throws {
-        // S90
         let router = Router()
         try router.add("/item/:id", constraints: ["id": .digits])
         try router.add("/item/:slug")
@@ -116,7 +111,6 @@ struct PrecedenceTests {
     }
 
     @Test func duplicatesAreKeptInRegistrationOrderAndMarked() throws {
-        // Refs 126, 133
         let router = Router()
         try router.add("a", name: "first")
         try router.add("a", name: "second")
@@ -213,7 +207,6 @@ struct PrecedenceTests {
     }
 
     @Test func caseInsensitiveLiteralsKeepTheValuesCase() throws {
-        // S88
         let folded = try Router(
             ["/shop/product/:id", "/menu/café"], options: RouterOptions(matchesLiteralsCaseInsensitively: true))
         #expect(folded.outcome("app://shop/PRODUCT/AbC") == .hit(Hit("/shop/product/:id", ["id": "AbC"])))

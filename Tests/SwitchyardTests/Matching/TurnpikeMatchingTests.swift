@@ -1,11 +1,10 @@
 import Switchyard
 import Testing
 
-/// Turnpike's matching rows (reference-cases.md §2) and the link's parts (AUTRouting Refs 144–146).
+/// Turnpike's matching cases, and the link's parts.
 @Suite("Turnpike matching")
 struct TurnpikeMatchingTests {
     @Test func routeStringIsInternal() throws {
-        // Refs 107, 130
         let router = try Router(["users/:user_id", "about/team"])
         let match = try #require(try router.match("users/4"))
         #expect(Hit(match) == Hit("users/:user_id", ["user_id": "4"]))
@@ -32,7 +31,6 @@ struct TurnpikeMatchingTests {
     }
 
     @Test func emptyComponentsAreDropped() throws {
-        // Ref 108
         let router = try Router(["users/:user_id"])
         #expect(
             router.outcome("/////////////////////users////////////////////////4///////////////")
@@ -40,7 +38,6 @@ struct TurnpikeMatchingTests {
     }
 
     @Test func colonsAreLegalInAPath() throws {
-        // Ref 110
         let router = try Router(["should/never/be/called"])
         let input = "broken:::///////////////nooooo/:::::::::::::::::::::::yes///////////"
         #expect(router.outcome(input) == .noMatch)
@@ -51,7 +48,6 @@ struct TurnpikeMatchingTests {
 
     @Test("a route needs every one of its components and no more", arguments: ["users", "users/4/x"])
     func componentCountMustFit(input: String) throws {
-        // Ref 124
         #expect(try Router(["users/:id"]).outcome(input) == .noMatch)
     }
 
@@ -75,7 +71,6 @@ struct TurnpikeMatchingTests {
     }
 
     @Test func unmatchedRouteMatchesNothing() throws {
-        // Ref 109
         #expect(try Router(["should/never/be/called"]).outcome("a/route/that/does/not/exist") == .noMatch)
     }
 
@@ -83,17 +78,17 @@ struct TurnpikeMatchingTests {
         (
             "https://mobile.automatic.com/vehicles/C_123/timeline/location", .pathComponent,
             ["mobile.automatic.com", "vehicles", "C_123", "timeline", "location"], "mobile.automatic.com"
-        ),  // Ref 144
+        ),
         (
             "https://mobile.automatic.com/vehicles/C_123/timeline/location", .automatic,
             ["vehicles", "C_123", "timeline", "location"], "mobile.automatic.com"
         ),
-        ("https://mobile.automatic.com", .pathComponent, ["mobile.automatic.com"], "mobile.automatic.com"),  // Ref 146
+        ("https://mobile.automatic.com", .pathComponent, ["mobile.automatic.com"], "mobile.automatic.com"),
         (
             "comautomaticcore:/vehicles/C_123/timeline/location", .pathComponent,
             ["vehicles", "C_123", "timeline", "location"], nil
         ),
-        ("https://", .pathComponent, [], nil),  // Ref 145
+        ("https://", .pathComponent, [], nil),
         ("comautomaticcore:", .pathComponent, [], nil),
     ]
 
@@ -107,11 +102,10 @@ struct TurnpikeMatchingTests {
     }
 }
 
-/// Removing routes and listing them: Refs 81, 132–134, S86.
+/// Removing routes and listing them.
 @Suite("Introspection and removal")
 struct IntrospectionTests {
     @Test func removingANamedRouteRemovesItEverywhere() throws {
-        // Ref 81, S86
         let router = Router()
         try router.add("/test", name: "t")
         try router.add("/product/:id", name: "product", in: .scheme("app"))
@@ -124,7 +118,6 @@ struct IntrospectionTests {
     }
 
     @Test func addingAndRemovingCountsRoutes() throws {
-        // Refs 132, 134
         let router = try Router(["road/to/:city", "road", "user/:user_id"])
         #expect(router.routes.count == 3)
         #expect(router.removeRoutes(pattern: "road") == 1)

@@ -1,7 +1,7 @@
 import Switchyard
 import Testing
 
-/// Reading while writing: matching works on immutable snapshots (DESIGN §8, S19).
+/// Reading while writing: matching works on immutable snapshots.
 @Suite("Concurrent matching")
 struct ConcurrencyTests {
     @Test func readersSeeAllExpansionsOfAPatternOrNone() async throws {

@@ -1,11 +1,10 @@
 import Switchyard
 import Testing
 
-/// Handlers, declining, fallback and the default route: DESIGN §5, reference-cases.md §1.6, §2.4, §5.2.
+/// Handlers, declining, fallback and the default route.
 @Suite("Dispatch")
 struct DispatchTests {
     @Test func handlerDeclinesUnlessTheValueIsYes() async throws {
-        // Refs 43, 44
         let ran = Recorder<String>()
         let router = Router()
         try router.mapDeclinable("/return/:value") { request in
@@ -21,7 +20,6 @@ struct DispatchTests {
     }
 
     @Test func weaklyHeldOwnerDeclinesOnceItIsGone() async throws {
-        // Ref 87
         final class Owner: Sendable {}
         var owner: Owner? = Owner()
         let router = Router()
@@ -32,7 +30,6 @@ struct DispatchTests {
     }
 
     @Test func canRouteRunsNothingWhileRouteFallsToTheDefault() async throws {
-        // Ref 102, S17
         let ran = Recorder<String>()
         let router = Router()
         try router.mapDeclinable("/q") { _ in
@@ -54,7 +51,6 @@ struct DispatchTests {
     }
 
     @Test func schemeFallbackRunsTheDefaultOnce() async throws {
-        // Ref 103 (DIFFERS)
         let ran = Recorder<String>()
         let router = Router()
         router.updateSettings(for: .scheme("ns")) { $0.fallsBackToGlobalRoutes = true }
@@ -64,7 +60,6 @@ struct DispatchTests {
     }
 
     @Test func defaultRequestHasNoRoute() async throws {
-        // Refs 109, 111
         let ran = Recorder<String>()
         let router = Router()
         try router.map("should/never/be/called") { _ in ran.append("never") }
@@ -80,7 +75,6 @@ struct DispatchTests {
     }
 
     @Test func eachRouterRunsItsOwnHandler() async throws {
-        // Ref 112
         let ran = Recorder<String>()
         let first = Router()
         let second = Router()
@@ -92,7 +86,6 @@ struct DispatchTests {
     }
 
     @Test func declinedLiteralFallsToTheParameterRoute() async throws {
-        // S12
         let ran = Recorder<String>()
         let router = Router()
         try router.mapDeclinable("/users/me") { _ in
@@ -108,7 +101,6 @@ struct DispatchTests {
     }
 
     @Test func fallbackAfterEverySchemeCandidateDeclines() async throws {
-        // S13, S14, S15
         let ran = Recorder<String>()
         let router = Router()
         try router.mapDeclinable("/item/:id", in: .scheme("app")) { _ in
@@ -141,7 +133,6 @@ struct DispatchTests {
     struct Broken: Error, Equatable {}
 
     @Test func throwingHandlerFailsTheRoute() async throws {
-        // S16
         let ran = Recorder<String>()
         let router = Router()
         try router.map("/a/:x") { _ in throw Broken() }
@@ -155,7 +146,6 @@ struct DispatchTests {
     }
 
     @Test func handlerThatRoutesAgainDoesNotDeadlock() async throws {
-        // S18
         let ran = Recorder<String>()
         let router = Router()
         try router.map("/a") { [unowned router] _ in
@@ -168,7 +158,7 @@ struct DispatchTests {
     }
 
     @Test func rejectedInputRunsNothing() async throws {
-        // S51, S52: no filter, handler or default
+        // No filter, handler or default
         let ran = Recorder<String>()
         let router = Router()
         try router.map("/a/:x") { _ in ran.append("handler") }
@@ -194,7 +184,6 @@ struct DispatchTests {
     }
 
     @Test func callerContextIsNeverMergedIntoParameters() async throws {
-        // Refs 24, 25, 104
         let router = Router()
         let seen = Recorder<RouteRequest>()
         try router.map("/foo/:routeParam") { request in seen.append(request) }
@@ -263,13 +252,12 @@ struct DispatchTests {
     }
 }
 
-/// Context-typed routes: S69–S71.
+/// Context-typed routes.
 @Suite("Context types")
 struct ContextTypeTests {
     struct PayContext: Sendable, Equatable { var amount: Int }
 
     @Test func mismatchedContextSkipsToTheNextRoute() async throws {
-        // S69
         let ran = Recorder<String>()
         let router = Router()
         try router.map("/pay/:id", context: PayContext.self) { _, pay in ran.append("typed \(pay.amount)") }
@@ -282,7 +270,6 @@ struct ContextTypeTests {
     }
 
     @Test func onlyMismatchedRoutesGiveWrongContextType() async throws {
-        // S70, S71
         let ran = Recorder<String>()
         let router = Router()
         try router.map("/pay/:id", context: PayContext.self) { _, _ in ran.append("typed") }

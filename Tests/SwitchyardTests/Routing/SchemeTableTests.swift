@@ -1,7 +1,7 @@
 import Switchyard
 import Testing
 
-/// Scheme tables and fallback: reference-cases.md §1.7 and S20–S23.
+/// Scheme tables and fallback.
 @Suite("Scheme tables")
 struct SchemeTableTests {
     static func namespaces() throws -> Router {
@@ -12,9 +12,9 @@ struct SchemeTableTests {
     }
 
     static let namespaceCases: [(String, Outcome)] = [
-        ("tests://test", .hit(Hit("/test"))),  // Ref 45
-        ("namespaceTest1://test", .hit(Hit("/test", table: .scheme("namespacetest1")))),  // Ref 46
-        ("namespaceTest2://test", .hit(Hit("/test", table: .scheme("namespacetest2")))),  // Ref 47
+        ("tests://test", .hit(Hit("/test"))),
+        ("namespaceTest1://test", .hit(Hit("/test", table: .scheme("namespacetest1")))),
+        ("namespaceTest2://test", .hit(Hit("/test", table: .scheme("namespacetest2")))),
     ]
 
     @Test("each scheme goes to its own table", arguments: namespaceCases)
@@ -23,7 +23,6 @@ struct SchemeTableTests {
     }
 
     @Test func onlyATableThatFallsBackConsultsTheGlobalTable() throws {
-        // Refs 48, 49
         let router = try Router(["/user/view/:userID"])
         try router.add("/test", in: .scheme("namespaceTest1"))
         try router.add("/test", in: .scheme("namespaceTest2"))
@@ -35,7 +34,6 @@ struct SchemeTableTests {
     }
 
     @Test func aFreshRouterHasItsOwnRoutes() throws {
-        // Refs 52, 112
         let first = try Router(["/success"])
         let second = try Router(["/other"])
         #expect(first.outcome("/success") == .hit(Hit("/success")))
@@ -43,7 +41,6 @@ struct SchemeTableTests {
     }
 
     @Test func removingRoutesAndTables() throws {
-        // Refs 53–56
         let router = try Router(["/:any"])
         try router.add("/test1", in: .scheme("namespaceTest3"))
         try router.add("/test2", in: .scheme("namespaceTest3"))
@@ -57,7 +54,6 @@ struct SchemeTableTests {
     }
 
     @Test func introspectionByTableCreatesNothing() throws {
-        // Ref 89 (DIFFERS)
         let router = try Router(["/global1", "/global2", "/global3"])
         try router.add("/scheme1", in: .scheme("scheme"))
         try router.add("/scheme2", in: .scheme("scheme"))
@@ -71,7 +67,6 @@ struct SchemeTableTests {
 
     @Test("schemes compare case-insensitively", arguments: ["myapp://a", "MYAPP://a", "mYaPp://a", "MyApp://a"])
     func schemesAreCaseInsensitive(input: String) throws {
-        // Ref 92, S20
         let router = Router()
         try router.add("/a", in: .scheme("MyApp"))
         let match = try #require(try router.match(input))
@@ -91,7 +86,6 @@ struct SchemeTableTests {
 
     @Test("route strings go to the global table", arguments: ["about/team", "/about/team", "about/team/"])
     func routeStringsGoToTheGlobalTable(input: String) throws {
-        // Ref 118, S21
         let router = try Router(["/about/team"])
         try router.add("/team", in: .scheme("about"))
         let match = try #require(try router.match(input))
@@ -109,7 +103,6 @@ struct SchemeTableTests {
 
     @Test("a colon makes a scheme only before any slash", arguments: colonCases)
     func colonsInRouteStrings(input: String, expected: Outcome, isExternal: Bool) throws {
-        // S22
         let router = try Router(["/:time/x", "/a/:y"])
         try router.add("/team", in: .scheme("about"))
         #expect(router.outcome(input) == expected)
@@ -117,7 +110,6 @@ struct SchemeTableTests {
     }
 
     @Test func ignoredHostTakesNoPartInMatching() throws {
-        // S23
         let router = Router()
         try router.add("hello", in: .scheme("com.app"))
         router.updateSettings(for: .scheme("com.app")) { $0.hostPolicy = .ignored }
@@ -127,7 +119,7 @@ struct SchemeTableTests {
     }
 
     @Test func fallbackAppendsTheGlobalCandidatesAfterTheSchemeOnes() throws {
-        // S13's candidate order
+        // The candidates' order
         let router = try Router(["/item/:id"])
         try router.add("/item/:id", in: .scheme("app"))
         router.updateSettings(for: .scheme("app")) { $0.fallsBackToGlobalRoutes = true }

@@ -86,7 +86,7 @@ func rejection(_ input: String, _ router: Router = Router()) -> URLRejection? {
 }
 
 enum Fixture {
-    /// Fixture G of reference-cases.md.
+    /// A router of JLRoutes' test routes.
     static let gPatterns = [
         "/test", "/user/view/:userID", "/:object/:action/:primaryKey", "/", "/:any",
         "/interleaving/:param1/foo/:param2", "/xyz/wildcard/*", "/route/:param/*",
@@ -94,7 +94,7 @@ enum Fixture {
     ]
     static let required = gPatterns[8]
 
-    /// Fixture F of reference-cases.md: fragment routing on.
+    /// A router that routes fragments.
     static let fPatterns = [
         "/user/view/:userID", "/:object/:action/:primaryKey", "/interleaving/:param1/foo/:param2",
         "/xyz/wildcard/*", "/route/:param/*", required,

@@ -30,7 +30,6 @@ struct Everything: DeepLinkRoute, Equatable {
 }
 
 struct Item: DeepLinkRoute, Equatable {
-    // Ref 88
     static let pattern = "/test/:id"
     var id: Int
 }
@@ -41,11 +40,10 @@ struct Nested: DeepLinkRoute {
     var inner: Inner
 }
 
-/// Typed routes: DESIGN §10 and reference-cases.md Ref 88, S81–S84.
+/// Typed routes.
 @Suite("Typed routes")
 struct TypedRouteTests {
     @Test func decodesParametersAndOptionalQueryItems() async throws {
-        // S81, Ref 88
         let seen = Recorder<Product>()
         let router = Router()
         try router.map(Product.self) { product, _ in seen.append(product) }
@@ -60,7 +58,6 @@ struct TypedRouteTests {
     }
 
     @Test func encodesBackToALink() throws {
-        // S82
         let router = Router()
         try router.map(Product.self) { _, _ in }
         let routeString = try router.url(for: Product(id: 7, ref: "a b"))
@@ -71,7 +68,6 @@ struct TypedRouteTests {
     }
 
     @Test func arraysComeFromRepeatedQueryItems() throws {
-        // S83
         let router = Router()
         try router.map(Listing.self) { _, _ in }
         #expect(
@@ -150,7 +146,6 @@ struct TypedRouteTests {
     }
 
     @Test func undecodableRouteDeclinesAndTheNextRouteRuns() async throws {
-        // S84
         let ran = Recorder<String>()
         let router = Router()
         try router.map(Product.self) { _, _ in ran.append("typed") }
