@@ -1,8 +1,8 @@
 /// The rest of a filter chain: call it once to continue, or ask it to redirect.
 ///
 /// Continuing is single-shot: a second call runs nothing and returns (and reports) a failed outcome with
-/// ``DispatchError/Code/continuedTwice``. A continuation that a filter held and then released without calling
-/// reports ``DispatchError/Code/continuationDropped`` to the router's observer, so no held link vanishes.
+/// `DispatchError.Code.continuedTwice`. A continuation that a filter held and then released without calling
+/// reports `DispatchError.Code.continuationDropped` to the router's observer, so no held link vanishes.
 ///
 /// Until it is called, a continuation keeps its router alive (a held link must be able to run); once called, it
 /// lets go of the router, so a filter that keeps a used continuation makes no reference cycle.
@@ -52,7 +52,7 @@ public final class FilterContinuation: Sendable {
     /// Routes `input` instead, through the whole filter chain again, with the request's context.
     ///
     /// Redirects are cut after ``Router/maxRedirects`` hops with a failed outcome whose error is a
-    /// ``DispatchError`` with the code ``DispatchError/Code/redirectLoop``, listing the inputs in order.
+    /// ``DispatchError`` with the code `DispatchError.Code.redirectLoop`, listing the inputs in order.
     public func redirect(to input: String) async -> RouteOutcome {
         await run(request) { steps, request in await steps.redirect(input, request) }
     }

@@ -59,7 +59,7 @@ public final class HeldLinksFilter: RouteFilter {
     /// Forgets the held links without running them, for links that no longer apply (a different user signed in).
     ///
     /// Each discarded link is reported to the router's observer as a failed outcome with
-    /// ``DispatchError/Code/continuationDropped``, so none vanishes silently. A held link keeps its router alive
+    /// `DispatchError.Code.continuationDropped`, so none vanishes silently. A held link keeps its router alive
     /// until it is replayed or discarded.
     /// - Returns: how many links were discarded.
     @discardableResult

@@ -33,9 +33,9 @@ public struct WalkError: Error, Sendable, CustomStringConvertible {
     public let remaining: [String]
     /// The levels that ran before the walk ended; their handlers are not undone.
     public let steps: [RouteWalk.Step]
-    /// The rejection, for ``Code/invalidURL`` of a malformed link.
+    /// The rejection, for `Code.invalidURL` of a malformed link.
     public let rejection: URLRejection?
-    /// The handler's error, for ``Code/handlerFailed``.
+    /// The handler's error, for `Code.handlerFailed`.
     public let underlying: (any Error)?
     /// The context passed along.
     public let context: (any Sendable)?

@@ -41,7 +41,7 @@ public struct LaunchError: Error, Sendable, Hashable, CustomStringConvertible {
     public let code: Code
     /// What failed, with what the system said.
     public let message: String
-    /// The error this one wraps: for ``Code/invalidLink``, why the link could not be built.
+    /// The error this one wraps: for `Code.invalidLink`, why the link could not be built.
     public let underlying: LinkError?
 
     init(_ code: Code, _ message: String, underlying: LinkError? = nil) {

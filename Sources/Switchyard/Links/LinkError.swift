@@ -15,7 +15,7 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
     public let code: Code
     /// A sentence that says what is wrong.
     public let message: String
-    /// The error this one wraps: for ``Code/invalidPattern``, the pattern's own error with its position.
+    /// The error this one wraps: for `Code.invalidPattern`, the pattern's own error with its position.
     public let underlying: PatternError?
 
     init(_ code: Code, _ message: String, underlying: PatternError? = nil) {

@@ -22,7 +22,7 @@
         ///   - environment: the environment to read `XDG_DATA_HOME` and `HOME` from and to run `xdg-mime` with;
         ///     `nil` uses the process's.
         /// - Returns: the path of the desktop entry written.
-        /// - Throws: ``LaunchError`` with ``LaunchError/Code/registrationFailed`` for an invalid scheme or command,
+        /// - Throws: ``LaunchError`` with `LaunchError.Code.registrationFailed` for an invalid scheme or command,
         ///   a folder that cannot be written, or an `xdg-mime` that fails.
         @discardableResult
         public static func register(

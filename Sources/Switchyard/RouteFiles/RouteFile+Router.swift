@@ -21,7 +21,7 @@ extension RouteFile {
     /// ])
     /// ```
     ///
-    /// - Throws: ``RouteFileError`` with ``RouteFileError/Code/unboundDestination`` for a destination that has no
+    /// - Throws: ``RouteFileError`` with `RouteFileError.Code.unboundDestination` for a destination that has no
     ///   handler.
     public func makeRouter(
         handlers: [String: @Sendable (RouteRequest) async throws -> Void], logger: Logger? = nil

@@ -17,7 +17,7 @@ public struct RouteFileError: Error, Sendable, Hashable, CustomStringConvertible
     public let location: String
     /// A sentence that says what is wrong.
     public let message: String
-    /// The error this one wraps: for ``Code/invalidPattern``, the pattern's own error with its position.
+    /// The error this one wraps: for `Code.invalidPattern`, the pattern's own error with its position.
     public let underlying: PatternError?
 
     init(_ code: Code, file: String, at location: String, _ message: String, underlying: PatternError? = nil) {

@@ -17,9 +17,9 @@ public struct RouteOutcome: Sendable, CustomStringConvertible {
     /// The request as it last ran: bound to the handling route, unbound for the default route, as the filters
     /// left it when stopped, held or not handled. `nil` when the input was rejected.
     public let request: RouteRequest?
-    /// Why the input was refused, for ``Status/rejected``.
+    /// Why the input was refused, for `Status.rejected`.
     public let rejection: URLRejection?
-    /// The handler's error, unchanged, or a ``DispatchError``, for ``Status/failed``.
+    /// The handler's error, unchanged, or a ``DispatchError``, for `Status.failed`.
     public let error: (any Error)?
     /// Routes skipped because the context did not fit the type they require, or because the link's values did not
     /// decode into a typed route.

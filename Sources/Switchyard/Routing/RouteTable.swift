@@ -47,7 +47,7 @@ public struct TableSettings: Sendable, Hashable {
     public var hostPolicy: HostPolicy
     /// The only hosts the table accepts, compared lowercased and byte for byte (no IDNA, no trailing-dot
     /// folding, no subdomains); `nil`, the default, accepts any. A URL with another host, or with no host
-    /// kept as a host, is rejected with ``URLRejection/Code/hostNotAllowed``. Internal route strings are exempt.
+    /// kept as a host, is rejected with `URLRejection.Code.hostNotAllowed`. Internal route strings are exempt.
     /// The first host is the one links for this table are built with, unless the caller names another.
     public var allowedHosts: [String]?
     /// Whether a URL that no route of this scheme table handles goes on to the global table. Ignored on the

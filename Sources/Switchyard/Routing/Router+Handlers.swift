@@ -41,7 +41,7 @@ extension Router {
     /// Adds a route that runs only when the request's context is a `Context`, and receives it typed.
     ///
     /// A request with another context, or none, skips the route as if it declined; if nothing else handles
-    /// it, the outcome is ``RouteOutcome/Status/wrongContextType``.
+    /// it, the outcome is `RouteOutcome.Status.wrongContextType`.
     ///
     /// ```swift
     /// try router.map("/pay/:id", context: PaymentPush.self) { request, push in

@@ -81,7 +81,7 @@ extension Router {
     ///
     /// A link whose values do not decode (`product/abc` for an `Int` id) makes the route decline: the next
     /// candidate, the fallback or the default route runs, and if nothing handles the link the outcome is
-    /// ``RouteOutcome/Status/decodingFailed`` with the ``RouteDecodingError``.
+    /// `RouteOutcome.Status.decodingFailed` with the ``RouteDecodingError``.
     ///
     /// - Throws: ``PatternError`` when the type's pattern does not parse.
     public func map<Link: DeepLinkRoute>(

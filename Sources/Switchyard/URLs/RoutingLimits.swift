@@ -1,8 +1,8 @@
 /// Bounds on the input a router accepts, so that every URL costs time linear in its length.
 ///
 /// Limits are inclusive and counted in UTF-8 bytes as written in the input. An input that breaks one is
-/// rejected with ``URLRejection/Code/tooLong``, ``URLRejection/Code/tooManyComponents``,
-/// ``URLRejection/Code/tooManyQueryItems`` or ``URLRejection/Code/valueTooLong``.
+/// rejected with `URLRejection.Code.tooLong`, `URLRejection.Code.tooManyComponents`,
+/// `URLRejection.Code.tooManyQueryItems` or `URLRejection.Code.valueTooLong`.
 ///
 /// ```swift
 /// var options = RouterOptions()
