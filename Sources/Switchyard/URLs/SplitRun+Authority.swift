@@ -12,30 +12,31 @@ extension SplitRun {
     static func parseAuthority(
         _ range: Range<Int>, in bytes: TextBytes, limits: RoutingLimits
     ) throws(URLRejection) -> Host {
-        let input = bytes.text
         if bytes.firstIndex(of: "@", in: range) != nil {
             throw URLRejection(
-                .userinfo, at: range.lowerBound, in: input, "user information ('user@') before the host is not allowed")
+                .userinfo, at: range.lowerBound, in: bytes.text,
+                "user information ('user@') before the host is not allowed")
         }
         var hostEnd = bytes.firstIndex(of: ":", in: range) ?? range.upperBound
         let isIPLiteral = range.first.map { bytes[$0] == UInt8(ascii: "[") } ?? false
         if isIPLiteral {
             guard let close = bytes.firstIndex(of: "]", in: range) else {
-                throw URLRejection(.invalidHost, at: range.lowerBound, in: input, "'[' has no matching ']'")
+                throw URLRejection(.invalidHost, at: range.lowerBound, in: bytes.text, "'[' has no matching ']'")
             }
             hostEnd = close + 1
             if hostEnd < range.upperBound, bytes[hostEnd] != UInt8(ascii: ":") {
-                throw URLRejection(.invalidHost, at: hostEnd, in: input, "only a port may follow an IP literal")
+                throw URLRejection(.invalidHost, at: hostEnd, in: bytes.text, "only a port may follow an IP literal")
             }
         } else if let bracket = bytes[range.lowerBound..<hostEnd].firstIndex(where: {
             $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]")
         }) {
-            throw URLRejection(.invalidHost, at: bracket, in: input, "brackets may only enclose a whole IP literal")
+            throw URLRejection(
+                .invalidHost, at: bracket, in: bytes.text, "brackets may only enclose a whole IP literal")
         }
         let hostRange = range.lowerBound..<hostEnd
         if hostRange.count > limits.maxValueLength {
             throw URLRejection(
-                .valueTooLong, at: hostRange.lowerBound, in: input,
+                .valueTooLong, at: hostRange.lowerBound, in: bytes.text,
                 "the host is longer than \(limits.maxValueLength) bytes")
         }
         let name = try decode(bytes, hostRange, component: nil, plusAsSpace: false)
@@ -45,17 +46,16 @@ extension SplitRun {
     }
 
     private static func parsePort(_ range: Range<Int>?, in bytes: TextBytes) throws(URLRejection) -> Int? {
-        let input = bytes.text
         guard let range, !range.isEmpty else { return nil }
         var port = 0
         for index in range {
             let byte = bytes[index]
             guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else {
-                throw URLRejection(.invalidHost, at: index, in: input, "a port is made of digits only")
+                throw URLRejection(.invalidHost, at: index, in: bytes.text, "a port is made of digits only")
             }
             port = port * 10 + Int(byte - UInt8(ascii: "0"))
             if port > 65_535 {
-                throw URLRejection(.invalidHost, at: range.lowerBound, in: input, "a port is at most 65535")
+                throw URLRejection(.invalidHost, at: range.lowerBound, in: bytes.text, "a port is at most 65535")
             }
         }
         return port
