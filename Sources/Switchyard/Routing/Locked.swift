@@ -12,7 +12,8 @@
 /// the mutex for the whole access; the mutex lives at a stable heap address from `init` to `deinit`, and
 /// `Value` is itself `Sendable`, so what `withLock` returns may cross threads.
 final class Locked<Value: Sendable>: @unchecked Sendable {
-    private var value: Value
+    /// The mutex makes every access exclusive, so the runtime's exclusivity check would only repeat it.
+    @exclusivity(unchecked) private var value: Value
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     init(_ value: Value) {

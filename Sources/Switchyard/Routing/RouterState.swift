@@ -84,11 +84,13 @@ extension RouteTables {
     /// table that falls back, in the global table (seen through the global table's own host rules).
     func resolve(_ input: String, options: SplitOptions) throws(URLRejection) -> Resolution {
         var found: [Candidate] = []
-        let (table, link, _) = try search(input, options: options) { table, link, components -> Void? in
+        let (table, link) = try search(input, options: options) { table, link, components -> Void? in
             found += table.matches(link: link, components)
             return nil
         } finish: { link, _ in
             link
+        } prefersFallback: { _ in
+            false
         }
         return Resolution(link: link, table: table, candidates: found)
     }
@@ -96,39 +98,40 @@ extension RouteTables {
     /// The first route in dispatch order that `input` matches, found as ``resolve(_:options:)`` finds them all but
     /// without building a list.
     func bestMatch(_ input: String, options: SplitOptions) throws(URLRejection) -> RouteMatch? {
-        let (_, match, fallback) = try search(input, options: options) { table, _, components in
+        try search(input, options: options) { table, _, components in
             table.bestCapture(components)
         } finish: { (link: consuming DeepLink, found: RouteCapture?) -> RouteMatch? in
             guard let found else { return nil }
             return RouteMatch(found, link: link)
-        }
-        return match ?? fallback ?? nil
+        } prefersFallback: { found in
+            found != nil
+        }.output
     }
 
     /// The best match of `input`, as ``bestMatch(_:options:)`` finds it; the table the input was routed to first;
     /// and, when nothing matched, the link as that table split it.
-    func best(_ input: String, options: SplitOptions) throws(URLRejection) -> (table: RouteTable, best: BestMatch) {
-        let (table, best, fallback) = try search(input, options: options) { table, _, components in
+    func best(_ input: String, options: SplitOptions) throws(URLRejection) -> (table: RouteTable, output: BestMatch) {
+        // A match found after a fallback through other host rules holds the link as the global table split it.
+        try search(input, options: options) { table, _, components in
             table.bestCapture(components)
         } finish: { (link: consuming DeepLink, found: RouteCapture?) -> BestMatch in
             guard let found else { return .unmatched(link) }
             return .matched(RouteMatch(found, link: link))
+        } prefersFallback: { best in
+            if case .matched = best { true } else { false }
         }
-        // A match found after a fallback through other host rules holds the link as the global table split it.
-        if case .matched? = fallback, let fallback { return (table, fallback) }
-        return (table, best)
     }
 
     /// Splits `input` and offers it to the table its scheme routes to (`find`), then to the global table when that
     /// table falls back and `find` found nothing (returned `nil`); `finish` makes the result from the link and what
     /// was found, in the split.
-    /// - Returns: the first table; the result for the link as that table split it; and, when the global table sees
-    ///   the link through other host rules, the result for the link as it split it (`nil` when it refused it).
+    /// - Returns: the first table; and the result for the link as that table split it, or, when the global table
+    ///   saw the link through other host rules and `prefersFallback` says so of its result, that result.
     @inline(__always)
     private func search<Found, Output>(
         _ input: String, options: SplitOptions, _ find: (CompiledTable, DeepLink, SplitComponents) -> Found?,
-        finish: (consuming DeepLink, Found?) -> Output
-    ) throws(URLRejection) -> (table: RouteTable, output: Output, fallback: Output?) {
+        finish: (consuming DeepLink, Found?) -> Output, prefersFallback: (Output) -> Bool
+    ) throws(URLRejection) -> (table: RouteTable, output: Output) {
         var first = RouteTable.global
         var schemeTable: CompiledTable?
         var fallsBack = false
@@ -158,8 +161,10 @@ extension RouteTables {
             }
             return finish(link, found)
         }
-        guard fallsBack else { return (first, output, nil) }
-        return (first, output, fallbackSearch(input, options: options, find, finish: finish))
+        guard fallsBack, let fallback = fallbackSearch(input, options: options, find, finish: finish),
+            prefersFallback(fallback)
+        else { return (first, output) }
+        return (first, fallback)
     }
 
     /// Splits `input` again through the global table's host rules, and offers it to that table: a fallback from a
