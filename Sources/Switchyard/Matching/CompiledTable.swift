@@ -261,7 +261,8 @@ struct TableContents: Sendable {
     /// The first route in match order that a link's components match, with what it captured: the caller gives it
     /// its link.
     func bestCapture(_ components: SplitComponents) -> RouteCapture? {
-        trie.best(components).map { capture($0, components) }
+        guard let found = trie.best(components) else { return nil }
+        return capture(found, components)
     }
 
     /// The candidates that match a prefix of the components that remain in a hierarchical walk, the longest prefix
