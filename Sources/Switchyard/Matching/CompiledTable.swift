@@ -88,7 +88,7 @@ struct CompiledTable: Sendable {
 
     /// The first route in match order that a link's components match, with what it captured.
     func bestCapture(_ components: SplitComponents) -> RouteCapture? {
-        contents.value.bestCapture(components)
+        TableContents.bestCapture(in: contents.value.trie, components)
     }
 
     /// The candidates that match a prefix of the components that remain in a hierarchical walk, longest first.
@@ -261,8 +261,14 @@ struct TableContents: Sendable {
     /// The first route in match order that a link's components match, with what it captured: the caller gives it
     /// its link.
     func bestCapture(_ components: SplitComponents) -> RouteCapture? {
+        Self.bestCapture(in: trie, components)
+    }
+
+    /// The first route in match order of `trie` that `components` match, with what it captured: a function of the
+    /// trie alone, so that a lookup passes the trie, not the table that holds it.
+    static func bestCapture(in trie: borrowing RouteTrie, _ components: SplitComponents) -> RouteCapture? {
         guard let found = trie.best(components) else { return nil }
-        return capture(found, components)
+        return capture(found, components, in: trie)
     }
 
     /// The candidates that match a prefix of the components that remain in a hierarchical walk, the longest prefix
@@ -278,6 +284,12 @@ struct TableContents: Sendable {
 
     /// What the route of `found` captured from `components`.
     private func capture(_ found: TrieMatch, _ components: SplitComponents) -> RouteCapture {
+        Self.capture(found, components, in: trie)
+    }
+
+    private static func capture(
+        _ found: TrieMatch, _ components: SplitComponents, in trie: borrowing RouteTrie
+    ) -> RouteCapture {
         let record = trie.records[found.entry]
         let values = record.parameterValues(in: components)
         return RouteCapture(

@@ -11,12 +11,21 @@
 /// link?.fragment        // "reviews"
 /// ```
 public struct DeepLink: Sendable, Hashable {
+    // The stored properties are declared in the order that leaves the least padding between them: a link moves
+    // with the match that holds it, and a match and what wraps it on its way out move inline when they are small.
+
     /// The input as given.
     public let input: String
     /// The URL's host, percent-decoded once and lowercased (ASCII letters only); `nil` when the URL has none.
     ///
     /// The host is reported even when the table's host policy made it the first of ``pathComponents``.
     public let host: String?
+    /// The fragment, percent-decoded once; `""` for a bare `#` and `nil` when there is none. A filter may
+    /// change it before the handlers run.
+    public var fragment: String?
+    /// The query items, form-decoded (`+` is a space, `%2B` a plus), followed by those a routed fragment adds.
+    /// A filter may change them before the handlers run.
+    public var query: QueryItems
     /// What ``pathComponents`` are made from.
     var components: Components
     /// How many of the first bytes of ``input`` are the scheme (before its `:`); 0 for a route string, since a
@@ -24,12 +33,6 @@ public struct DeepLink: Sendable, Hashable {
     let schemeLength: Int32
     /// The port, or -1 for none (a port is at most 65,535).
     private let storedPort: Int32
-    /// The query items, form-decoded (`+` is a space, `%2B` a plus), followed by those a routed fragment adds.
-    /// A filter may change them before the handlers run.
-    public var query: QueryItems
-    /// The fragment, percent-decoded once; `""` for a bare `#` and `nil` when there is none. A filter may
-    /// change it before the handlers run.
-    public var fragment: String?
 
     /// The scheme, lowercased; `nil` for an internal route string.
     ///
@@ -90,8 +93,8 @@ extension DeepLink {
         fragment: String?
     ) {
         self.init(
-            input: input, host: host, components: components, schemeLength: schemeLength,
-            storedPort: port.map { Int32(clamping: $0) } ?? -1, query: query, fragment: fragment)
+            input: input, host: host, fragment: fragment, query: query, components: components,
+            schemeLength: schemeLength, storedPort: port.map { Int32(clamping: $0) } ?? -1)
     }
 
     /// The same link with other path components: what one level of a hierarchical walk sees.
