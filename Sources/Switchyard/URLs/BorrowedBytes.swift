@@ -19,8 +19,9 @@ struct TextBytes: RandomAccessCollection {
     var endIndex: Int { buffer.count }
 
     subscript(position: Int) -> UInt8 {
-        // NB: the view's own bounds check, as an array's: a position past the bytes is a bug in the caller, never input.
-        precondition(UInt(bitPattern: position) < UInt(bitPattern: buffer.count), "a position past the text's bytes")
+        // The view's own bounds check, as an array's: a position past the bytes is a bug in the caller, never input.
+        let isInBounds = UInt(bitPattern: position) < UInt(bitPattern: buffer.count)
+        precondition(isInBounds, "a position past the text's bytes")  // NB: never input
         return buffer[position]
     }
 
@@ -90,8 +91,8 @@ struct TextBytes: RandomAccessCollection {
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(capacity, 1)) { output throws(Failure) in
             var count = 0
             try fill { byte in
-                // NB: `fill` writes at most `capacity` bytes (decoding never lengthens): a bug otherwise, never input.
-                precondition(count < capacity, "more bytes than the text's capacity")
+                // `fill` writes at most `capacity` bytes (decoding never lengthens): a bug otherwise, never input.
+                precondition(count < capacity, "more bytes than the text's capacity")  // NB: never input
                 output[count] = byte
                 count += 1
             }
@@ -146,8 +147,9 @@ struct SplitComponents {
             return spans[checked: index]
         case .ranges(let bytes, let ranges):
             let range = ranges[checked: index]
-            // NB: the ranges were made from these bytes' own texts: one past them is a bug, never input.
-            precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "a key past its bytes")
+            // The ranges were made from these bytes' own texts: one past them is a bug, never input.
+            let isInBounds = range.lowerBound >= 0 && range.upperBound <= bytes.count
+            precondition(isInBounds, "a key past its bytes")  // NB: never input
             return UnsafeBufferPointer(rebasing: bytes[range])
         }
     }
@@ -301,15 +303,15 @@ struct ComponentStorage {
     /// Writes a decoded byte to the scratch room, which is as large as the input: decoded text is never longer than
     /// what was written.
     private mutating func write(_ byte: UInt8) {
-        // NB: decoding never lengthens, so the room never runs out: a bug otherwise, never input.
-        precondition(scratchUsed < scratch.count, "more decoded bytes than the input has")
+        // Decoding never lengthens, so the room never runs out: a bug otherwise, never input.
+        precondition(scratchUsed < scratch.count, "more decoded bytes than the input has")  // NB: never input
         scratch[scratchUsed] = byte
         scratchUsed += 1
     }
 
     private mutating func append(_ key: UnsafeBufferPointer<UInt8>, raw: Range<Int>) -> TextBytes {
-        // NB: the splitter checks the count against `capacity` before it adds a component.
-        precondition(count < capacity, "more components than the storage holds")
+        // The splitter checks the count against `capacity` before it adds a component.
+        precondition(count < capacity, "more components than the storage holds")  // NB: never input
         keys[count] = key
         if !raws.isEmpty { raws[count] = raw }
         count += 1
@@ -331,8 +333,8 @@ struct ComponentStorage {
 extension UnsafeBufferPointer {
     /// The element at `index`, bounds-checked in every build (a buffer's own check is in debug builds only).
     fileprivate subscript(checked index: Int) -> Element {
-        // NB: indices come from the split's own counts: one past them is a bug, never input.
-        precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "an index past the buffer")
+        // Indices come from the split's own counts: one past them is a bug, never input.
+        precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "an index past the buffer")  // NB: never input
         return self[index]
     }
 }
