@@ -109,6 +109,8 @@ struct TextBytes: RandomAccessCollection {
 struct SplitComponents {
     fileprivate let keys: KeySource
     fileprivate let values: ValueSource
+    /// How many components there are.
+    let count: Int
 
     /// Where the components' keys are.
     fileprivate enum KeySource {
@@ -129,10 +131,12 @@ struct SplitComponents {
         case list(UnsafeBufferPointer<String>)
     }
 
-    var count: Int {
+    fileprivate init(keys: KeySource, values: ValueSource) {
+        self.keys = keys
+        self.values = values
         switch keys {
-        case .spans(let spans): spans.count
-        case .ranges(_, let ranges): ranges.count
+        case .spans(let spans): count = spans.count
+        case .ranges(_, let ranges): count = ranges.count
         }
     }
 
