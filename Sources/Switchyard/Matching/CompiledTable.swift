@@ -258,12 +258,6 @@ struct TableContents: Sendable {
         }
     }
 
-    /// The first route in match order that a link's components match, with what it captured: the caller gives it
-    /// its link.
-    func bestCapture(_ components: SplitComponents) -> RouteCapture? {
-        Self.bestCapture(in: trie, components)
-    }
-
     /// The first route in match order of `trie` that `components` match, with what it captured: a function of the
     /// trie alone, so that a lookup passes the trie, not the table that holds it.
     static func bestCapture(in trie: borrowing RouteTrie, _ components: SplitComponents) -> RouteCapture? {
