@@ -87,11 +87,14 @@ struct RouteWalker {
             let step = try await runLevel(candidates, remaining: remaining, steps: steps)
             steps.append(step)
             consumed += step.components.count
-            let left = Array(components[consumed...])
-            if Task.isCancelled { throw error(.cancelled, remaining: left, steps: steps) }
-            if left.isEmpty { break }
-            guard let result = step.result else { throw error(.noMatch, remaining: left, steps: steps) }
-            guard let child = result as? any Routable else { throw error(.notRoutable, remaining: left, steps: steps) }
+            // What remains is made into a list only for an error: a walk reads it in place.
+            let left = { Array(components[consumed...]) }
+            if Task.isCancelled { throw error(.cancelled, remaining: left(), steps: steps) }
+            if consumed == components.count { break }
+            guard let result = step.result else { throw error(.noMatch, remaining: left(), steps: steps) }
+            guard let child = result as? any Routable else {
+                throw error(.notRoutable, remaining: left(), steps: steps)
+            }
             level = child
         }
         return RouteWalk(link: split.link, context: context, steps: steps)
