@@ -236,7 +236,10 @@ struct RouteTrie: Sendable {
     /// - Complexity: as ``search(_:)``.
     func prefixSearch(_ components: SplitComponents) -> [(match: TrieMatch, length: Int)] {
         var found: [(match: TrieMatch, length: Int)] = []
-        withKeys(of: components) { visitPrefixes(0, depth: 0, $0, &found) }
+        withKeys(of: components) { keys in
+            var search = Search(keys, bestOnly: false, hasConstraints: !constraints.isEmpty)
+            visitPrefixes(0, depth: 0, &search, &found)
+        }
         // Depth-first order is specificity order within one length; a stable sort puts longer prefixes first, then
         // higher priorities.
         return found.enumerated()
@@ -248,28 +251,37 @@ struct RouteTrie: Sendable {
             .map(\.element)
     }
 
+    /// Visits node `index`, which the first `depth` components lead to, collecting into `found` the routes that end
+    /// there (a prefix of `depth` components) and those that wait there for a wildcard (every component left).
     private func visitPrefixes(
-        _ index: Int, depth: Int, _ components: SplitComponents, _ found: inout [(match: TrieMatch, length: Int)]
+        _ index: Int, depth: Int, _ search: inout Search, _ found: inout [(match: TrieMatch, length: Int)]
     ) {
         let node = nodes[index]
-        var search = Search(components, bestOnly: false, hasConstraints: !constraints.isEmpty)
         if depth > 0 {
-            consider(node.endings, wildcardStart: nil, &search)
-            found += search.found.map { ($0, depth) }
-            search.found = []
+            collect(node.endings, wildcardStart: nil, length: depth, &search, &found)
         }
-        if depth < components.count {
-            if let child = node.literals.child(for: components.key(at: depth), in: literals) {
-                visitPrefixes(Int(child), depth: depth + 1, components, &found)
+        if depth < search.components.count {
+            if let child = node.literals.child(for: search.components.key(at: depth), in: literals) {
+                visitPrefixes(Int(child), depth: depth + 1, &search, &found)
             }
             if node.parameter >= 0 {
-                visitPrefixes(Int(node.parameter), depth: depth + 1, components, &found)
+                visitPrefixes(Int(node.parameter), depth: depth + 1, &search, &found)
             }
         }
-        if node.wildcard >= 0, components.count > 0 {
-            consider(wildcardLists[Int(node.wildcard)].entries, wildcardStart: depth, &search)
-            found += search.found.map { ($0, components.count) }
+        if node.wildcard >= 0, search.components.count > 0 {
+            let entries = wildcardLists[Int(node.wildcard)].entries
+            collect(entries, wildcardStart: depth, length: search.components.count, &search, &found)
         }
+    }
+
+    /// Considers a node's entries and adds those that match to `found`, each as a prefix of `length` components.
+    private func collect(
+        _ entries: EntryList, wildcardStart: Int?, length: Int, _ search: inout Search,
+        _ found: inout [(match: TrieMatch, length: Int)]
+    ) {
+        let start = search.found.count
+        consider(entries, wildcardStart: wildcardStart, &search)
+        for match in search.found[start...] { found.append((match, length)) }
     }
 
     /// Calls `body` with the components as the literals see them: lowercased when the trie folds literal case.

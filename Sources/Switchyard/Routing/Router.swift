@@ -192,7 +192,8 @@ public final class Router: Sendable {
         try currentTables.resolve(url, options: options.splitOptions).candidates.map(\.match)
     }
 
-    /// Returns the table `url` is routed to first, the link as that table sees it, and the best match.
+    /// Returns the table `url` is routed to first, the link, and the best match: the link as the matched route's
+    /// table split it (the global table's after a fallback through other host rules), else as the first table did.
     package func resolve(_ url: String) throws(URLRejection) -> (link: DeepLink, table: RouteTable, match: RouteMatch?)
     {
         let (table, best) = try currentTables.best(url, options: options.splitOptions)

@@ -97,6 +97,10 @@ extension RouteTables {
 
     /// The first route in dispatch order that `input` matches, found as ``resolve(_:options:)`` finds them all but
     /// without building a list.
+    ///
+    /// What ``Router/match(_:)-(String)`` asks. It returns the optional match alone, rather than the
+    /// ``best(_:options:)`` that the command-line tool reads: the smaller result moves out of the split inline, where
+    /// the larger one is copied through memory at each step.
     func bestMatch(_ input: String, options: SplitOptions) throws(URLRejection) -> RouteMatch? {
         try search(input, options: options) { table, _, components in
             table.bestCapture(components)
@@ -108,8 +112,8 @@ extension RouteTables {
         }.output
     }
 
-    /// The best match of `input`, as ``bestMatch(_:options:)`` finds it; the table the input was routed to first;
-    /// and, when nothing matched, the link as that table split it.
+    /// The best match of `input`, as ``bestMatch(_:options:)`` finds it, and the table the input was routed to
+    /// first; when nothing matched, the link as that table split it.
     func best(_ input: String, options: SplitOptions) throws(URLRejection) -> (table: RouteTable, output: BestMatch) {
         // A match found after a fallback through other host rules holds the link as the global table split it.
         try search(input, options: options) { table, _, components in

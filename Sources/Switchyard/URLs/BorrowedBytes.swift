@@ -27,7 +27,7 @@ struct TextBytes: RandomAccessCollection {
 
     /// The text of the bytes in `range`, made in place (as `String(decoding:as:)` makes it, ill-formed bytes repaired).
     func text(_ range: Range<Int>) -> String {
-        String(utf8Bytes: UnsafeBufferPointer(rebasing: buffer[range]))
+        String(utf8Bytes: buffer[checked: range])
     }
 
     /// The text of all the bytes.
@@ -150,11 +150,7 @@ struct SplitComponents {
         case .spans(let spans):
             return spans[checked: index]
         case .ranges(let bytes, let ranges):
-            let range = ranges[checked: index]
-            // The ranges were made from these bytes' own texts: one past them is a bug, never input.
-            let isInBounds = range.lowerBound >= 0 && range.upperBound <= bytes.count
-            precondition(isInBounds, "a key past its bytes")  // NB: never input
-            return UnsafeBufferPointer(rebasing: bytes[range])
+            return bytes[checked: ranges[checked: index]]
         }
     }
 
@@ -232,8 +228,9 @@ struct SplitComponents {
 }
 
 /// The components of one split as the splitter adds them, in temporary storage that lives as long as the split is
-/// looked at (a copy refers to the same storage, and one copy adds at a time): each component's decoded bytes (in the input, or decoded into scratch room as large as the input), and,
-/// when `+` is decoded in paths, where each was written.
+/// looked at (a copy refers to the same storage, and one copy adds at a time): each component's decoded bytes (in
+/// the input, or decoded into scratch room as large as the input), and, when `+` is decoded in paths, where each
+/// was written.
 struct ComponentStorage {
     private let input: UnsafeBufferPointer<UInt8>
     private let keys: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>>
@@ -284,7 +281,7 @@ struct ComponentStorage {
     /// - Returns: its key.
     @inline(__always)
     mutating func appendPlain(_ raw: Range<Int>) -> TextBytes {
-        append(UnsafeBufferPointer(rebasing: input[raw]), raw: raw)
+        append(input[checked: raw], raw: raw)
     }
 
     /// Adds the component written at `input[raw]`, decoded once.
@@ -293,7 +290,7 @@ struct ComponentStorage {
     mutating func appendDecoded(_ raw: Range<Int>) throws(DecodingFailure) -> TextBytes {
         let start = scratchUsed
         try PercentDecoding.decodeEscapes(TextBytes(input), raw, plusAsSpace: false) { write($0) }
-        return append(UnsafeBufferPointer(rebasing: scratch[start..<scratchUsed]), raw: raw)
+        return append(UnsafeBufferPointer(scratch)[checked: start..<scratchUsed], raw: raw)
     }
 
     /// Adds a host that became the first component: its decoded, lowercased name, written at `input[raw]`.
@@ -301,7 +298,7 @@ struct ComponentStorage {
     mutating func appendHost(_ name: String, raw: Range<Int>) -> TextBytes {
         let start = scratchUsed
         for byte in name.utf8 { write(byte) }
-        return append(UnsafeBufferPointer(rebasing: scratch[start..<scratchUsed]), raw: raw)
+        return append(UnsafeBufferPointer(scratch)[checked: start..<scratchUsed], raw: raw)
     }
 
     /// Writes a decoded byte to the scratch room, which is as large as the input: decoded text is never longer than
@@ -311,6 +308,11 @@ struct ComponentStorage {
         precondition(scratchUsed < scratch.count, "more decoded bytes than the input has")  // NB: never input
         scratch[scratchUsed] = byte
         scratchUsed += 1
+    }
+
+    /// Whether the storage holds `limit` components, or as many as it has room for: one more is over the limit.
+    func isFull(limit: Int) -> Bool {
+        count >= min(limit, capacity)
     }
 
     private mutating func append(_ key: UnsafeBufferPointer<UInt8>, raw: Range<Int>) -> TextBytes {
@@ -340,6 +342,13 @@ extension UnsafeBufferPointer {
         // Indices come from the split's own counts: one past them is a bug, never input.
         precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "an index past the buffer")  // NB: never input
         return self[index]
+    }
+
+    /// The elements in `range`, bounds-checked in every build, as a buffer of their own.
+    fileprivate subscript(checked range: Range<Int>) -> UnsafeBufferPointer<Element> {
+        // Ranges come from the split's own offsets: one past the buffer is a bug, never input.
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "a range past the buffer")  // NB: never input
+        return UnsafeBufferPointer(rebasing: self[range])
     }
 }
 

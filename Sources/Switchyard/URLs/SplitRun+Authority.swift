@@ -83,7 +83,9 @@ extension SplitRun {
             }
         }
         if becomesComponent, let named {
-            try checkRoomForComponent(at: named.range.lowerBound)
+            if storage.isFull(limit: options.limits.maxComponents) {
+                throw tooManyComponents(at: named.range.lowerBound)
+            }
             // The decoded, lowercased name is never longer than the host as written.
             let key = storage.appendHost(named.name, raw: named.range)
             if URLSplitter.isDotSegment(key) { throw dotSegment(key, at: named.range.lowerBound) }

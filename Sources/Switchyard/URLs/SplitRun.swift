@@ -140,9 +140,7 @@ struct SplitRun {
         let index = storage.count
         // The checks read the run's fields directly: a method that is not `mutating`, called from one that is, takes
         // a copy of the whole run.
-        if index >= min(options.limits.maxComponents, storage.capacity) {
-            throw tooManyComponents(at: range.lowerBound)
-        }
+        if storage.isFull(limit: options.limits.maxComponents) { throw tooManyComponents(at: range.lowerBound) }
         if range.count > options.limits.maxValueLength {
             throw URLRejection(
                 .valueTooLong, at: range.lowerBound, component: index, in: input,
@@ -159,13 +157,6 @@ struct SplitRun {
             }
         }
         if URLSplitter.isDotSegment(key) { throw dotSegment(key, at: range.lowerBound) }
-    }
-
-    /// Checks that one more component is within the limit (the storage has room for as many).
-    func checkRoomForComponent(at position: Int) throws(URLRejection) {
-        if storage.count >= min(options.limits.maxComponents, storage.capacity) {
-            throw tooManyComponents(at: position)
-        }
     }
 
     func tooManyComponents(at position: Int) -> URLRejection {
