@@ -22,6 +22,19 @@ func makeRouter(_ file: RouteFile) throws -> Router {
     }
 }
 
+/// Runs `pipeline`; an input that cannot be read ends the tool with exit code 2.
+func runReportingErrors<State: Sendable>(
+    _ pipeline: LinePipeline, makeState: @Sendable () -> State,
+    handle: @Sendable (LineReader.Block, inout State, inout [UInt8]) -> Void
+) throws -> [State] {
+    do {
+        return try pipeline.run(makeState: makeState, handle: handle)
+    } catch {
+        FileOutput.error("error: \(error)\n")
+        throw Exit.badInput
+    }
+}
+
 /// Splits `key=value` arguments; `allowingFlags` lets a bare `key` stand for an item without a value.
 func keyValuePairs(_ arguments: [String], allowingFlags: Bool) throws -> [QueryItem] {
     try arguments.map { argument in

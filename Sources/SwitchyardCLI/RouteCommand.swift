@@ -32,26 +32,43 @@ struct RouteCommand: ParsableCommand {
     func run() throws {
         let routeFile = try loadRouteFile(file)
         let router = try makeRouter(routeFile)
-        var allSucceeded = true
-        var isFirst = true
-        func report(_ link: String) {
-            let result = RouteReport(link, file: routeFile, router: router)
-            allSucceeded = allSucceeded && result.isSuccess
-            if json {
-                FileOutput.out(result.json + "\n")
-            } else {
-                FileOutput.out((isFirst ? "" : "\n") + result.human + "\n")
-            }
-            isFirst = false
-        }
         if links.isEmpty {
-            while let line = readLine(strippingNewline: true) {
-                let link = line.hasSuffix("\r") ? String(line.dropLast()) : line
-                if !link.isEmpty { report(link) }
-            }
+            try routeStandardInput(file: routeFile, router: router)
         } else {
-            links.forEach(report)
+            let reports = links.map { RouteReport($0, file: routeFile, router: router) }
+            let texts = reports.map { json ? $0.json + "\n" : $0.human + "\n" }
+            FileOutput.out(texts.joined(separator: json ? "" : "\n"))
+            if !reports.allSatisfy(\.isSuccess) { throw Exit.failure }
         }
-        if !allSucceeded { throw Exit.failure }
+    }
+
+    /// Routes the lines of standard input: JSON on every core, in input order; reports for people on one thread,
+    /// which knows which report comes first.
+    private func routeStandardInput(file: RouteFile, router: Router) throws {
+        struct State: Sendable {
+            var allSucceeded = true
+            var isFirst = true
+        }
+        let json = json
+        let pipeline = LinePipeline(inputs: ["-"], threads: json ? LinePipeline.defaultThreads : 1)
+        let states = try runReportingErrors(pipeline, makeState: { State() }) { block, state, output in
+            block.forEachLine { line in
+                // As `readLine` reads a line: ill-formed UTF-8 repaired.
+                let result = RouteReport(String(decoding: line, as: UTF8.self), file: file, router: router)
+                state.allSucceeded = state.allSucceeded && result.isSuccess
+                if json {
+                    var writer = JSONWriter(appendingTo: output)
+                    output = []
+                    result.write(to: &writer)
+                    output = writer.bytes
+                } else {
+                    if !state.isFirst { output.append(UInt8(ascii: "\n")) }
+                    output += result.human.utf8
+                }
+                output.append(UInt8(ascii: "\n"))
+                state.isFirst = false
+            }
+        }
+        if !states.allSatisfy(\.allSucceeded) { throw Exit.failure }
     }
 }

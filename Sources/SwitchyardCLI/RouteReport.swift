@@ -50,6 +50,12 @@ struct RouteReport {
     /// One JSON object with the keys the README's `route --json` lists, keys without a value left out.
     var json: String {
         var writer = JSONWriter()
+        write(to: &writer)
+        return writer.text
+    }
+
+    /// Writes ``json`` to `writer`.
+    func write(to writer: inout JSONWriter) {
         writer.openObject()
         writer.field("input", input)
         writer.field("outcome", outcome)
@@ -88,7 +94,6 @@ struct RouteReport {
             writer.closeObject()
         }
         writer.closeObject()
-        return writer.text
     }
 
     /// Aligned lines for a person.

@@ -1,0 +1,133 @@
+import Dispatch
+import Foundation
+
+/// Runs the lines of some inputs through a function on several threads, block by block, and writes what each block
+/// produces to standard output in input order.
+///
+/// Each thread keeps its own `State` (counts, examples) and the caller merges them at the end, so threads share
+/// nothing but the reader and the turn to write. Memory is bounded: at most one block a thread is in flight.
+struct LinePipeline: Sendable {
+    /// One input: a path, or `-` for standard input.
+    var inputs: [String]
+    /// How many threads handle blocks.
+    var threads = Self.defaultThreads
+    /// Whether to show progress on standard error, which is done only when it is a terminal.
+    var showsProgress = false
+
+    /// As many threads as the machine has cores.
+    static var defaultThreads: Int { ProcessInfo.processInfo.activeProcessorCount }
+
+    /// Handles every block and returns each thread's state.
+    ///
+    /// - Parameters:
+    ///   - makeState: the state a thread starts with.
+    ///   - handle: handles one block: updates the thread's state and appends what to print to the output.
+    /// - Throws: ``LineInputError`` when an input cannot be opened or read.
+    func run<State: Sendable>(
+        makeState: @Sendable () -> State,
+        handle: @Sendable (_ block: LineReader.Block, _ state: inout State, _ output: inout [UInt8]) -> Void
+    ) throws(LineInputError) -> [State] {
+        let shared = SharedInput(inputs: inputs, progress: showsProgress ? Progress(inputs: inputs) : nil)
+        let states = Gathered<State>()
+        DispatchQueue.concurrentPerform(iterations: max(threads, 1)) { _ in
+            var state = makeState()
+            var output: [UInt8] = []
+            while let (index, block) = shared.nextBlock() {
+                output.removeAll(keepingCapacity: true)
+                handle(block, &state, &output)
+                shared.write(output, inTurn: index)
+            }
+            states.append(state)
+        }
+        shared.progress?.finish()
+        if let error = shared.error { throw error }
+        return states.values
+    }
+}
+
+/// Why an input could not be read.
+struct LineInputError: Error, CustomStringConvertible {
+    var path: String
+    var reason: String
+
+    var description: String { "\(path): \(reason)" }
+}
+
+/// The reader, shared by the threads under a lock, and the turn to write, under a condition of its own.
+private final class SharedInput: @unchecked Sendable {
+    // Safe: `remaining`, `reader`, `nextIndex` and `failure` are used with `readLock` locked; `nextToWrite` with
+    // `turn` locked.
+    private let readLock = NSLock()
+    private var remaining: [String]
+    private var reader: LineReader?
+    private var nextIndex = 0
+    private var failure: LineInputError?
+    private let turn = NSCondition()
+    private var nextToWrite = 0
+    let progress: Progress?
+
+    init(inputs: [String], progress: Progress?) {
+        remaining = inputs
+        self.progress = progress
+    }
+
+    /// Why an input could not be read, once every thread is done.
+    var error: LineInputError? { readLock.withLock { failure } }
+
+    /// The next block of any input and its number, or `nil` once every input is read or one failed.
+    func nextBlock() -> (Int, LineReader.Block)? {
+        readLock.lock()
+        defer { readLock.unlock() }
+        while failure == nil {
+            guard reader != nil else {
+                guard !remaining.isEmpty else { return nil }
+                open(remaining.removeFirst())
+                continue
+            }
+            do {
+                if let block = try reader?.next() {
+                    defer { nextIndex += 1 }
+                    progress?.advance(over: block)
+                    return (nextIndex, block)
+                }
+                reader = nil
+            } catch {
+                failure = LineInputError(path: "input", reason: "\(error.localizedDescription)")
+            }
+        }
+        return nil
+    }
+
+    private func open(_ path: String) {
+        if path == "-" {
+            reader = LineReader(.standardInput)
+        } else if let handle = FileHandle(forReadingAtPath: path) {
+            reader = LineReader(handle)
+        } else {
+            failure = LineInputError(path: path, reason: "the file could not be read")
+        }
+    }
+
+    /// Writes `bytes` once every block before `index` is written.
+    func write(_ bytes: [UInt8], inTurn index: Int) {
+        turn.lock()
+        defer { turn.unlock() }
+        while nextToWrite != index { turn.wait() }
+        if !bytes.isEmpty { FileOutput.out(bytes) }
+        nextToWrite += 1
+        turn.broadcast()
+    }
+}
+
+/// Values appended from several threads, read once they are done.
+private final class Gathered<Value: Sendable>: @unchecked Sendable {
+    // Safe: `stored` is read and written with `lock` locked.
+    private let lock = NSLock()
+    private var stored: [Value] = []
+
+    func append(_ value: Value) {
+        lock.withLock { stored.append(value) }
+    }
+
+    var values: [Value] { lock.withLock { stored } }
+}
