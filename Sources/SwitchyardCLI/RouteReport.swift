@@ -54,10 +54,10 @@ struct RouteReport {
         return writer.text
     }
 
-    /// Writes ``json`` to `writer`.
-    func write(to writer: inout JSONWriter) {
-        writer.openObject()
-        writer.field("input", input)
+    /// Writes ``json`` to `writer`; without `input`, as an object's member `key`.
+    func write(to writer: inout JSONWriter, as key: String? = nil) {
+        if let key { writer.openObject(key) } else { writer.openObject() }
+        if key == nil { writer.field("input", input) }
         writer.field("outcome", outcome)
         writer.field("table", table)
         writer.field("pattern", pattern)

@@ -15,7 +15,8 @@ struct SwitchyardCommand: AsyncParsableCommand {
             Errors go to standard error.
             """,
         subcommands: [
-            RouteCommand.self, CheckCommand.self, RoutesCommand.self, ExplainCommand.self, URLCommand.self,
+            RouteCommand.self, AuditCommand.self, CheckCommand.self, RoutesCommand.self, ExplainCommand.self,
+            URLCommand.self,
             OpenCommand.self, RegisterCommand.self,
         ])
 

@@ -79,7 +79,14 @@ public struct RouteParameters: Sendable, Hashable, Sequence, ExpressibleByDictio
 
     /// Whether both hold the same names with the same values, in any order.
     public static func == (lhs: RouteParameters, rhs: RouteParameters) -> Bool {
-        lhs.count == rhs.count && lhs.allSatisfy { rhs[$0.name] == $0.value }
+        guard lhs.count == rhs.count else { return false }
+        // The same expansion of the same pattern names its parameters alike, in the same order: the values decide.
+        if case .route(let left) = lhs.source, case .route(let right) = rhs.source,
+            left.hasSameExpansion(as: right)
+        {
+            return lhs.values == rhs.values
+        }
+        return lhs.allSatisfy { rhs[$0.name] == $0.value }
     }
 
     /// Hashes the name and value pairs without regard to their order.

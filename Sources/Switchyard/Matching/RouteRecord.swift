@@ -166,6 +166,12 @@ struct RouteRecord: Sendable {
     /// A number the registrant chose: the index of a route file's declaration.
     var tag: Int? { extras?.tag }
 
+    /// Whether two records are the same expansion of the same pattern as written, and so have the same parameter
+    /// names in the same order, whatever their tables, names or priorities.
+    func hasSameExpansion(as other: RouteRecord) -> Bool {
+        storedExpansionIndex == other.storedExpansionIndex && written == other.written
+    }
+
     /// Whether two records are the same route: the same text and the same extras are the same pattern, name,
     /// priority, table and tag.
     func isIdentical(to other: RouteRecord) -> Bool {

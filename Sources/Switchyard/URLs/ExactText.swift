@@ -9,7 +9,13 @@ struct ExactText: Hashable, Sendable {
     init(_ text: String) { self.text = text }
 
     static func == (lhs: ExactText, rhs: ExactText) -> Bool {
-        lhs.text.utf8.count == rhs.text.utf8.count && lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        let (left, right) = (lhs.text.utf8, rhs.text.utf8)
+        guard left.count == right.count else { return false }
+        // Native strings keep their bytes in one piece: compared there, not through the view's generic iterator.
+        let inPlace = left.withContiguousStorageIfAvailable { left in
+            right.withContiguousStorageIfAvailable { right in left.elementsEqual(right) }
+        }
+        return (inPlace ?? nil) ?? left.elementsEqual(right)
     }
 
     func hash(into hasher: inout Hasher) {

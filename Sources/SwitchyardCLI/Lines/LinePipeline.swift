@@ -32,10 +32,10 @@ struct LinePipeline: Sendable {
         DispatchQueue.concurrentPerform(iterations: max(threads, 1)) { _ in
             var state = makeState()
             var output: [UInt8] = []
-            while let (index, block) = shared.nextBlock() {
+            while let block = shared.nextBlock() {
                 output.removeAll(keepingCapacity: true)
                 handle(block, &state, &output)
-                shared.write(output, inTurn: index)
+                shared.write(output, inTurn: block.index)
             }
             states.append(state)
         }
@@ -74,8 +74,8 @@ private final class SharedInput: @unchecked Sendable {
     /// Why an input could not be read, once every thread is done.
     var error: LineInputError? { readLock.withLock { failure } }
 
-    /// The next block of any input and its number, or `nil` once every input is read or one failed.
-    func nextBlock() -> (Int, LineReader.Block)? {
+    /// The next block of any input, numbered, or `nil` once every input is read or one failed.
+    func nextBlock() -> LineReader.Block? {
         readLock.lock()
         defer { readLock.unlock() }
         while failure == nil {
@@ -85,10 +85,11 @@ private final class SharedInput: @unchecked Sendable {
                 continue
             }
             do {
-                if let block = try reader?.next() {
-                    defer { nextIndex += 1 }
+                if var block = try reader?.next() {
+                    block.index = nextIndex
+                    nextIndex += 1
                     progress?.advance(over: block)
-                    return (nextIndex, block)
+                    return block
                 }
                 reader = nil
             } catch {

@@ -8,6 +8,8 @@ import Foundation
 struct LineReader {
     /// What one read returns.
     struct Block: Sendable {
+        /// The block's number among all the blocks of a run, from 0, in input order.
+        var index = 0
         /// Whole lines, each ended by a newline but perhaps the last of the input.
         var bytes: [UInt8]
         /// How many lines past ``LineReader/maxLineLength`` were skipped just before these bytes.

@@ -37,6 +37,15 @@ struct RouteParametersTests {
         #expect(RouteParameters(["z": "1", "a": "2"]) == matched)
     }
 
+    @Test func matchesOfOnePatternInTwoRoutersCompareByValue() throws {
+        let same = try #require(try parameters("/:z/:a", "1/2"))
+        #expect(try parameters("/:z/:a", "1/2") == same)
+        #expect(try parameters("/:z/:a", "1/3") != same)
+        #expect(try parameters("/:a/:z", "2/1") == same)
+        #expect(try parameters("/:a/:z", "1/2") != same)
+        #expect(try parameters("/:z(/:a)", "1/2") == same)
+    }
+
     @Test func aRouteWithoutParametersHasNone() throws {
         let parameters = try #require(try parameters("/about/team", "about/team"))
         #expect(parameters.isEmpty)
