@@ -8,7 +8,7 @@ struct RoutesCommand: ParsableCommand {
         discussion: """
             Table by table (the global table first), each in the order links try them: priority, then \
             specificity, then the order in the file. A pattern with optional groups gives one line per \
-            expansion.
+            expansion. Constraints on parameters are listed by name.
 
             Example:
               switchyard routes Examples/shop.json
@@ -23,7 +23,7 @@ struct RoutesCommand: ParsableCommand {
     func run() throws {
         let routeFile = try loadRouteFile(file)
         let router = try makeRouter(routeFile)
-        var rows = [["TABLE", "PRIORITY", "EXPANSION", "PATTERN", "NAME", "DESTINATION"]]
+        var rows = [["TABLE", "PRIORITY", "EXPANSION", "PATTERN", "NAME", "DESTINATION", "CONSTRAINTS"]]
         for route in router.routes {
             let declaration = routeFile.declaration(of: route)
             let destination = declaration?.destination ?? declaration?.redirect.map { "→ \($0)" }
@@ -38,15 +38,26 @@ struct RoutesCommand: ParsableCommand {
                 writer.field("destination", declaration?.destination)
                 writer.field("redirect", declaration?.redirect)
                 writer.field("location", declaration?.location)
+                if let constraints = declaration?.constraints, !constraints.isEmpty {
+                    writer.openObject("constraints")
+                    for name in constraints.keys.sorted() { writer.field(name, constraints[name]?.description) }
+                    writer.closeObject()
+                }
                 writer.closeObject()
                 FileOutput.out(writer.text + "\n")
             } else {
                 rows.append([
                     route.table.description, String(route.priority), route.expansion, route.pattern.written,
-                    route.name ?? "-", destination ?? "-",
+                    route.name ?? "-", destination ?? "-", Self.constraints(declaration?.constraints ?? [:]),
                 ])
             }
         }
         if !json { FileOutput.out(columns(rows) + "\n") }
+    }
+
+    /// `id: digits, tab: one of a, b`, by name; `-` for none.
+    private static func constraints(_ constraints: [String: RouteFile.Constraint]) -> String {
+        guard !constraints.isEmpty else { return "-" }
+        return constraints.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; ")
     }
 }

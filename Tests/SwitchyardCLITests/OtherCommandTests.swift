@@ -51,6 +51,48 @@ struct CheckCommandTests {
             """
         ),
         (
+            #"{"routes": [{"pattern": "/x(/y)", "name": "c", "destination": "A"}, {"pattern": "/z/:a", "name": "c", "destination": "B"}], "schemes": {"app": {"routes": [{"pattern": "/q", "name": "c", "destination": "Q"}]}}}"#,
+            """
+            error[duplicateName]: the name 'c' is given to /x(/y) and /z/:a and /q; a link built by name takes the first
+              at: routes[0], routes[1], schemes.app.routes[0]
+            """
+        ),
+        (
+            #"{"routes": [{"pattern": "/x(/y)", "destination": "A"}, {"pattern": "/x/y", "destination": "B"}]}"#,
+            """
+            error[shadowed]: /x/y can never win: the expansion /x/y of /x(/y) has the same shape and comes first
+              at: routes[1], routes[0]
+              example: /x/y
+            """
+        ),
+        (
+            #"{"routes": [{"pattern": "/x/:id", "destination": "A"}, {"pattern": "/x(/:slug)", "destination": "B"}]}"#,
+            """
+            error[shadowed]: the expansion /x/:slug of /x(/:slug) can never win: /x/:id has the same shape and comes first
+              at: routes[1], routes[0]
+              example: /x/value
+            """
+        ),
+        (
+            #"{"routes": [{"pattern": "/x(/y)", "destination": "A"}, {"pattern": "/x/y", "priority": 1, "destination": "B"}, {"pattern": "/w/:a", "destination": "W", "constraints": {"a": "digits"}}, {"pattern": "/w/:b", "destination": "V"}]}"#,
+            """
+            error[shadowed]: the expansion /x/y of /x(/y) can never win: /x/y has the same shape and comes first
+              at: routes[0], routes[1]
+              example: /x/y
+            """
+        ),
+        (
+            #"{"routes": [{"pattern": "/w/:a", "destination": "W", "constraints": {"b": "digits", "a": "even"}}, {"pattern": "/v/:a", "destination": "V", "constraints": {"a": {"oneOf": []}}}]}"#,
+            """
+            error[loadError]: FILE: routes[0].constraints.a: invalidValue: a constraint is "digits" or {"oneOf": ["a", "b"]}
+              at: routes[0].constraints.a
+            error[loadError]: FILE: routes[0].constraints.b: invalidValue: 'b' is not a parameter of /w/:a
+              at: routes[0].constraints.b
+            error[loadError]: FILE: routes[1].constraints.a.oneOf: invalidValue: 'oneOf' takes a list of one or more strings
+              at: routes[1].constraints.a.oneOf
+            """
+        ),
+        (
             #"{"routes": [{"pattern": "/a"}]}"#,
             """
             error[missingDestination]: /a has neither a destination nor a redirect
@@ -105,17 +147,17 @@ struct CheckCommandTests {
 struct OtherCommandTests {
     @Test func routesAreListedInMatchOrder() throws {
         let path = try Tool.temporaryFile(
-            #"{"routes": [{"pattern": "/a/:x", "destination": "X"}, {"pattern": "/a/b", "name": "b", "destination": "B"}, {"pattern": "/z", "priority": 1, "redirect": "/a/b"}], "schemes": {"app": {"routes": [{"pattern": "/q(/:n)", "destination": "Q"}]}}}"#
+            #"{"routes": [{"pattern": "/a/:x", "destination": "X", "constraints": {"x": {"oneOf": ["c", "d"]}}}, {"pattern": "/a/b", "name": "b", "destination": "B"}, {"pattern": "/z", "priority": 1, "redirect": "/a/b"}], "schemes": {"app": {"routes": [{"pattern": "/q(/:n)", "destination": "Q", "constraints": {"n": "digits"}}]}}}"#
         )
         let result = try Tool.run(["routes", path])
         #expect(
             result.output == """
-                TABLE   PRIORITY  EXPANSION  PATTERN  NAME  DESTINATION
-                global  1         /z         /z       -     → /a/b
-                global  0         /a/b       /a/b     b     B
-                global  0         /a/:x      /a/:x    -     X
-                app     0         /q/:n      /q(/:n)  -     Q
-                app     0         /q         /q(/:n)  -     Q
+                TABLE   PRIORITY  EXPANSION  PATTERN  NAME  DESTINATION  CONSTRAINTS
+                global  1         /z         /z       -     → /a/b       -
+                global  0         /a/b       /a/b     b     B            -
+                global  0         /a/:x      /a/:x    -     X            x: one of c, d
+                app     0         /q/:n      /q(/:n)  -     Q            n: digits
+                app     0         /q         /q(/:n)  -     Q            n: digits
 
                 """)
         #expect(result.status == 0)
@@ -124,6 +166,26 @@ struct OtherCommandTests {
             json.output.split(separator: "\n").first
                 == #"{"table":"global","priority":"1","expansion":"/z","pattern":"/z","redirect":"/a/b","location":"routes[2]"}"#
         )
+        #expect(
+            json.output.split(separator: "\n").dropFirst(2).first
+                == #"{"table":"global","priority":"0","expansion":"/a/:x","pattern":"/a/:x","destination":"X","location":"routes[0]","constraints":{"x":"one of c, d"}}"#
+        )
+    }
+
+    @Test func explainNamesAFailedConstraintFromTheFile() throws {
+        let path = try Tool.temporaryFile(
+            #"{"routes": [{"pattern": "/x/:id", "destination": "A", "constraints": {"id": "digits"}}]}"#)
+        let result = try Tool.run(["explain", path, "/x/abc"])
+        #expect(
+            result
+                == ToolResult(
+                    status: 1,
+                    output: """
+                        /x/abc: no route matches in table global
+                          nearest: /x/:id: component 1 "abc" fails the constraint on :id (digits)
+
+                        """, errorOutput: ""))
+        #expect(try Tool.run(["explain", path, "/x/12"]).output == "/x/12: 1 route(s) match, tried in this order:\n  /x/:id [\"id\": \"12\"]\n")
     }
 
     @Test func explainNamesTheNearestRoute() throws {

@@ -42,7 +42,7 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
             lines += nearMisses.map { "  nearest: \($0.route): \($0.reason)" }
         } else {
             lines.append("\(input): \(matches.count) route(s) match, tried in this order:")
-            lines += matches.map { "  \($0.route) \($0.parameters.dictionary.sorted { $0.key < $1.key })" }
+            lines += matches.map { "  \($0.route) \($0.parameters)" }
         }
         return (lines + notes.map { "  note: \($0)" }).joined(separator: "\n")
     }

@@ -49,7 +49,8 @@ extension RouteFile {
             }
             do {
                 try router.register(
-                    route.pattern, name: route.name, priority: route.priority, in: route.table, constraints: [:],
+                    route.pattern, name: route.name, priority: route.priority, in: route.table,
+                    constraints: route.constraints.mapValues(\.parameterConstraint),
                     action: action, tag: index)
             } catch {
                 throw RouteFileError(

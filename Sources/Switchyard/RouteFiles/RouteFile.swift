@@ -10,7 +10,8 @@
 /// ```json
 /// {
 ///   "routes": [
-///     { "pattern": "/product/:id", "name": "product", "destination": "ProductScreen" },
+///     { "pattern": "/product/:id", "name": "product", "destination": "ProductScreen",
+///       "constraints": { "id": "digits" } },
 ///     { "pattern": "/p/:id", "redirect": "/product/:id" }
 ///   ],
 ///   "schemes": { "myapp": { "fallsBackToGlobal": true, "routes": [] } },
@@ -36,6 +37,8 @@ public struct RouteFile: Sendable {
         public var destination: String?
         /// A pattern whose parameters are filled from the match: the route redirects there.
         public var redirect: String?
+        /// The tests its parameters' values must pass, by parameter name.
+        public var constraints: [String: Constraint] = [:]
         /// The table the route is in.
         public var table: RouteTable
         /// Where it is in the file: `routes[0]`, `schemes.myapp.routes[2]`.

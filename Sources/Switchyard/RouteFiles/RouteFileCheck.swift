@@ -48,13 +48,19 @@ extension RouteFile {
             }
         }
 
-        // Duplicates: two declarations of the same shape in one table.
+        // Duplicates: two declarations of the same shape in one table, the first of them with no constraint (a
+        // constrained route lets the links it refuses through to the next).
         var byShape: [[String]: [Int]] = [:]
         for (index, route) in routes.enumerated() {
             let shape = expansions.filter { $0.declaration == index }.map { "\($0.shape)" }
             byShape[[route.table.description] + shape, default: []].append(index)
         }
-        for indices in byShape.values.sorted(by: { $0[0] < $1[0] }) where indices.count > 1 {
+        let duplicateGroups = byShape.values.compactMap { indices -> [Int]? in
+            guard let free = indices.firstIndex(where: { routes[$0].constraints.isEmpty }) else { return nil }
+            let group = Array(indices[free...])
+            return group.count > 1 ? group : nil
+        }
+        for indices in duplicateGroups.sorted(by: { $0[0] < $1[0] }) {
             let first = routes[indices[0]]
             findings.append(
                 RouteFileFinding(
@@ -81,6 +87,7 @@ extension RouteFile {
         }
 
         // Unreachable: every expansion is covered by a route of higher priority in the same table.
+        var unreachable: Set<Int> = []
         for (index, route) in routes.enumerated() {
             let own = expansions.filter { $0.declaration == index }
             let shadows = own.map { expansion in
@@ -91,6 +98,7 @@ extension RouteFile {
                 }
             }
             if !own.isEmpty, shadows.allSatisfy({ $0 != nil }), let shadow = shadows.first ?? nil {
+                unreachable.insert(index)
                 let winner = routes[shadow.declaration]
                 findings.append(
                     RouteFileFinding(
@@ -101,6 +109,10 @@ extension RouteFile {
                         example: example(own.first, table: route.table)))
             }
         }
+
+        findings += shadowedExpansions(
+            expansions, skipping: unreachable, duplicates: duplicateGroups.map { Set($0) })
+        findings += duplicateNames()
 
         // Redirects and destinations.
         let router = try? makeRouter()
@@ -148,6 +160,62 @@ extension RouteFile {
             }
         }
         return findings
+    }
+
+    /// Expansions that another route's expansion of the same shape always beats: a higher priority, or the same
+    /// priority and an earlier place in the file, with no constraint that could let the link through. Routes
+    /// reported already (unreachable, or duplicates of each other) are left out.
+    private func shadowedExpansions(_ expansions: [Expanded], skipping reported: Set<Int>, duplicates: [Set<Int>])
+        -> [RouteFileFinding]
+    {
+        var findings: [RouteFileFinding] = []
+        for (index, route) in routes.enumerated() where !reported.contains(index) {
+            let own = expansions.filter { $0.declaration == index }
+            let winners = own.map { expansion in
+                expansions.first { other in
+                    let winner = routes[other.declaration]
+                    return other.declaration != index && winner.table == route.table && winner.constraints.isEmpty
+                        && (winner.priority > route.priority
+                            || (winner.priority == route.priority && other.declaration < index))
+                        && other.shape == expansion.shape
+                        && !duplicates.contains { $0.contains(index) && $0.contains(other.declaration) }
+                }
+            }
+            guard let position = winners.firstIndex(where: { $0 != nil }), let winner = winners[position] else {
+                continue
+            }
+            let beaten = own[position]
+            let other = routes[winner.declaration]
+            let by =
+                winner.text == other.pattern
+                ? other.pattern : "the expansion \(winner.text) of \(other.pattern)"
+            let loser =
+                winners.allSatisfy({ $0 != nil })
+                ? route.pattern : "the expansion \(beaten.text) of \(route.pattern)"
+            findings.append(
+                RouteFileFinding(
+                    code: "shadowed",
+                    message: "\(loser) can never win: \(by) has the same shape and comes first",
+                    locations: [route.location, other.location], example: example(beaten, table: route.table)))
+        }
+        return findings
+    }
+
+    /// Names given to more than one route, in any tables: a link built by name (`url(for:)`, `switchyard url`)
+    /// would take the first.
+    private func duplicateNames() -> [RouteFileFinding] {
+        var byName: [String: [Int]] = [:]
+        for (index, route) in routes.enumerated() {
+            if let name = route.name { byName[name, default: []].append(index) }
+        }
+        return byName.filter { $0.value.count > 1 }.sorted { $0.value[0] < $1.value[0] }.map { name, indices in
+            RouteFileFinding(
+                code: "duplicateName",
+                message:
+                    "the name '\(name)' is given to \(indices.map { routes[$0].pattern }.joined(separator: " and ")); "
+                    + "a link built by name takes the first", locations: indices.map { routes[$0].location },
+                example: nil)
+        }
     }
 
     /// Whether every link that `narrow` matches is matched by `wide` too.

@@ -7,7 +7,7 @@ struct RouteFileReader {
 
     private static let topKeys: Set = ["routes", "schemes", "default", "options", "hostPolicy", "allowedHosts"]
     private static let tableKeys: Set = ["routes", "fallsBackToGlobal", "hostPolicy", "allowedHosts"]
-    private static let routeKeys: Set = ["pattern", "name", "priority", "destination", "redirect"]
+    private static let routeKeys: Set = ["pattern", "name", "priority", "destination", "redirect", "constraints"]
     private static let optionKeys: Set = ["decodePlusInPath", "fragmentRouting", "caseInsensitiveLiterals", "limits"]
     private static let limitKeys: Set = ["maxInputLength", "maxComponents", "maxQueryItems", "maxValueLength"]
 
@@ -94,10 +94,53 @@ struct RouteFileReader {
         if let value = route["priority"] { priority = integer(value, at: location + ".priority") ?? 0 }
         let redirect = route["redirect"].flatMap { string($0, at: location + ".redirect") }
         if let redirect, !checkPattern(redirect, at: location + ".redirect") { return nil }
+        var constraints: [String: RouteFile.Constraint] = [:]
+        if let value = route["constraints"] {
+            guard let read = readConstraints(value, of: pattern, at: location + ".constraints") else { return nil }
+            constraints = read
+        }
         return RouteFile.RouteDeclaration(
             pattern: pattern, name: route["name"].flatMap { string($0, at: location + ".name") }, priority: priority,
             destination: route["destination"].flatMap { string($0, at: location + ".destination") },
-            redirect: redirect, table: table, location: location)
+            redirect: redirect, constraints: constraints, table: table, location: location)
+    }
+
+    /// Reads `{"id": "digits", "tab": {"oneOf": ["home", "travel"]}}`, each name a parameter of `pattern`; `nil`
+    /// after a problem, so that a route never loads with fewer constraints than its file gives it.
+    private mutating func readConstraints(_ value: JSONValue, of pattern: String, at location: String)
+        -> [String: RouteFile.Constraint]?
+    {
+        guard let object = object(value, at: location) else { return nil }
+        let parsed = try? RoutePattern(pattern)
+        var constraints: [String: RouteFile.Constraint] = [:]
+        var isValid = true
+        for name in object.keys.sorted() {
+            let place = "\(location).\(name)"
+            guard parsed?.hasParameter(name) == true else {
+                problem(.invalidValue, at: place, "'\(name)' is not a parameter of \(pattern)")
+                isValid = false
+                continue
+            }
+            switch object[name] {
+            case .string("digits"):
+                constraints[name] = .digits
+            case .object(let form) where form.keys.sorted() == ["oneOf"]:
+                guard case .array(let list) = form["oneOf"], !list.isEmpty,
+                    case let values = list.compactMap({ if case .string(let text) = $0 { text } else { nil } }),
+                    values.count == list.count
+                else {
+                    problem(.invalidValue, at: place + ".oneOf", "'oneOf' takes a list of one or more strings")
+                    isValid = false
+                    continue
+                }
+                constraints[name] = .oneOf(values)
+            default:
+                problem(
+                    .invalidValue, at: place, #"a constraint is "digits" or {"oneOf": ["a", "b"]}"#)
+                isValid = false
+            }
+        }
+        return isValid ? constraints : nil
     }
 
     private mutating func readOptions(_ value: JSONValue) -> RouterOptions {

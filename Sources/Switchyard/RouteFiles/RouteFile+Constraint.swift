@@ -1,0 +1,28 @@
+extension RouteFile {
+    /// A parameter constraint as a route file writes it, under a route's `constraints` key, by parameter name.
+    ///
+    /// ```json
+    /// { "pattern": "/tab/:tab/item/:id", "destination": "Tab",
+    ///   "constraints": { "id": "digits", "tab": { "oneOf": ["home", "travel", "food"] } } }
+    /// ```
+    ///
+    /// Every constraint ``ParameterConstraint`` offers by name has a form here; one made from a closure has none.
+    public enum Constraint: Sendable, Hashable, CustomStringConvertible {
+        /// `"digits"`: ``ParameterConstraint/digits``.
+        case digits
+        /// `{"oneOf": [...]}`: ``ParameterConstraint/oneOf(_:)-(Set<String>)``, the values in the file's order.
+        case oneOf([String])
+
+        /// The constraint a router tests.
+        public var parameterConstraint: ParameterConstraint {
+            switch self {
+            case .digits: .digits
+            case .oneOf(let values): .oneOf(Set(values))
+            }
+        }
+
+        /// What the constraint asks for, as ``ParameterConstraint/description`` says it: `digits`,
+        /// `one of food, home, travel`.
+        public var description: String { parameterConstraint.description }
+    }
+}
