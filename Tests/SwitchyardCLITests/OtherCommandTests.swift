@@ -185,7 +185,9 @@ struct OtherCommandTests {
                           nearest: /x/:id: component 1 "abc" fails the constraint on :id (digits)
 
                         """, errorOutput: ""))
-        #expect(try Tool.run(["explain", path, "/x/12"]).output == "/x/12: 1 route(s) match, tried in this order:\n  /x/:id [\"id\": \"12\"]\n")
+        #expect(
+            try Tool.run(["explain", path, "/x/12"]).output
+                == "/x/12: 1 route(s) match, tried in this order:\n  /x/:id [\"id\": \"12\"]\n")
     }
 
     @Test func explainNamesTheNearestRoute() throws {
