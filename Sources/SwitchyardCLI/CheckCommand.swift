@@ -10,6 +10,8 @@ struct CheckCommand: ParsableCommand {
             Reports each problem with the routes involved and, where one shows it, an example link:
               loadError           bad JSON, unknown keys or values, bad patterns
               duplicate           routes of one shape in a table: the first wins
+              shadowed            an expansion another route's expansion of the same shape always beats
+              duplicateName       a name given to more than one route: a link built by name takes the first
               ambiguous           expansions of one pattern that tie
               unreachable         a route that a higher priority always beats
               badRedirect         a target that matches no route or lacks a parameter

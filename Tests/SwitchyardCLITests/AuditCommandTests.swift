@@ -138,7 +138,7 @@ struct AuditCommandTests {
                     old  user → U  /user/:name  name=ann
                     new  unmatched: the default route → NotFound
                 """))
-        #expect(result.output.hasSuffix("FAIL: 1 links break (weighted 1, 100 %): newly unmatched 1\n"))
+        #expect(result.output.hasSuffix("FAIL: 1 link breaks (weighted 1, 100 %): newly unmatched 1\n"))
         #expect(result.status == 1)
     }
 

@@ -93,6 +93,14 @@ struct CheckCommandTests {
             """
         ),
         (
+            #"{"routes": [{"pattern": "/old/:id", "redirect": "/new/:id"}, {"pattern": "/new/:id", "destination": "N", "constraints": {"id": "digits"}}, {"pattern": "/ok/:id", "redirect": "/new/:id", "constraints": {"id": "digits"}}]}"#,
+            """
+            error[badRedirect]: the redirect target /new/value matches no route
+              at: routes[0]
+              example: /new/value
+            """
+        ),
+        (
             #"{"routes": [{"pattern": "/a"}]}"#,
             """
             error[missingDestination]: /a has neither a destination nor a redirect

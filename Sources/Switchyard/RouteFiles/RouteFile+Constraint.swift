@@ -24,5 +24,13 @@ extension RouteFile {
         /// What the constraint asks for, as ``ParameterConstraint/description`` says it: `digits`,
         /// `one of food, home, travel`.
         public var description: String { parameterConstraint.description }
+
+        /// A value that passes, for example links.
+        var sample: String {
+            switch self {
+            case .digits: "1"
+            case .oneOf(let values): values.first ?? ""
+            }
+        }
     }
 }

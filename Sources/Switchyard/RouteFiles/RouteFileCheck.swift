@@ -6,7 +6,8 @@
 
 /// One problem `switchyard check` reports about a route file.
 package struct RouteFileFinding: Sendable, Hashable {
-    /// A stable name: `loadError`, `duplicate`, `ambiguous`, `unreachable`, `badRedirect`, `missingDestination`.
+    /// A stable name: `loadError`, `duplicate`, `shadowed`, `duplicateName`, `ambiguous`, `unreachable`,
+    /// `badRedirect`, `missingDestination`.
     package let code: String
     /// What is wrong, in a sentence (for a load error, the error's whole description).
     package let message: String
@@ -132,7 +133,11 @@ extension RouteFile {
                         locations: [route.location], example: nil))
             }
             for expansion in source.expanded {
-                let parameters = Dictionary(uniqueKeysWithValues: expansion.parameterNames.map { ($0, "value") })
+                // Values the route accepts: its constraints' own, where it has them.
+                let parameters = Dictionary(
+                    uniqueKeysWithValues: expansion.parameterNames.map {
+                        ($0, route.constraints[$0]?.sample ?? "value")
+                    })
                 let wildcard = expansion.hasWildcard ? ["value"] : []
                 do {
                     guard let target = try redirectTarget(of: route, parameters: parameters, wildcard: wildcard) else {

@@ -75,8 +75,9 @@ struct AuditSummary {
             let count = tally.brokenCategories[category.rawValue]
             return count.links > 0 ? "\(category.title) \(count.links)" : nil
         }
+        let links = broken.links == 1 ? "1 link breaks" : "\(broken.links) links break"
         let amount =
-            "\(broken.links) links break (weighted \(broken.weighted), \(share.formatted(.number.precision(.significantDigits(1...3)))) %): "
+            "\(links) (weighted \(broken.weighted), \(share.formatted(.number.precision(.significantDigits(1...3)))) %): "
             + parts.joined(separator: ", ")
         return passes ? "PASS: \(amount), within --max-broken" : "FAIL: \(amount)"
     }

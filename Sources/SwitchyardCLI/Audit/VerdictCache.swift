@@ -6,7 +6,7 @@ struct VerdictCache {
     private let mask: Int
 
     /// A cache of 2 to the power `bits` slots.
-    init(bits: Int = 12) {
+    init(bits: Int = 14) {
         slots = Array(repeating: nil, count: 1 << bits)
         mask = (1 << bits) - 1
     }

@@ -55,11 +55,13 @@ struct LineInputError: Error, CustomStringConvertible {
 
 /// The reader, shared by the threads under a lock, and the turn to write, under a condition of its own.
 private final class SharedInput: @unchecked Sendable {
-    // Safe: `remaining`, `reader`, `nextIndex` and `failure` are used with `readLock` locked; `nextToWrite` with
+    // Safe: `remaining`, `reader`, `path`, `nextIndex` and `failure` are used with `readLock` locked; `nextToWrite` with
     // `turn` locked.
     private let readLock = NSLock()
     private var remaining: [String]
     private var reader: LineReader?
+    /// The path `reader` reads.
+    private var path = ""
     private var nextIndex = 0
     private var failure: LineInputError?
     private let turn = NSCondition()
@@ -93,13 +95,15 @@ private final class SharedInput: @unchecked Sendable {
                 }
                 reader = nil
             } catch {
-                failure = LineInputError(path: "input", reason: "\(error.localizedDescription)")
+                failure = LineInputError(
+                    path: path, reason: "the file could not be read (\(error.localizedDescription))")
             }
         }
         return nil
     }
 
     private func open(_ path: String) {
+        self.path = path == "-" ? "standard input" : path
         if path == "-" {
             reader = LineReader(.standardInput)
         } else if let handle = FileHandle(forReadingAtPath: path) {

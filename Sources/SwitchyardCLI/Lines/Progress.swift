@@ -9,7 +9,7 @@ final class Progress: @unchecked Sendable {
     private let start = Date()
     private var bytes = 0
     private var lines = 0
-    private var lastDrawn = Date.distantPast
+    private lazy var lastDrawn = start
     private var hasDrawn = false
 
     /// Whether a progress line is worth showing: only when standard error is a terminal.
