@@ -55,6 +55,7 @@ struct CheckCommandTests {
             """
             error[duplicateName]: the name 'c' is given to /x(/y) and /z/:a and /q; a link built by name takes the first
               at: routes[0], routes[1], schemes.app.routes[0]
+              example: /z/value
             """
         ),
         (

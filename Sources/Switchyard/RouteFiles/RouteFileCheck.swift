@@ -113,7 +113,7 @@ extension RouteFile {
 
         findings += shadowedExpansions(
             expansions, skipping: unreachable, duplicates: duplicateGroups.map { Set($0) })
-        findings += duplicateNames()
+        findings += duplicateNames(expansions)
 
         // Redirects and destinations.
         let router = try? makeRouter()
@@ -208,18 +208,20 @@ extension RouteFile {
 
     /// Names given to more than one route, in any tables: a link built by name (`url(for:)`, `switchyard url`)
     /// would take the first.
-    private func duplicateNames() -> [RouteFileFinding] {
+    private func duplicateNames(_ expansions: [Expanded]) -> [RouteFileFinding] {
         var byName: [String: [Int]] = [:]
         for (index, route) in routes.enumerated() {
             if let name = route.name { byName[name, default: []].append(index) }
         }
         return byName.filter { $0.value.count > 1 }.sorted { $0.value[0] < $1.value[0] }.map { name, indices in
-            RouteFileFinding(
+            // A link of the second route: one that building by name never gives.
+            let second = routes[indices[1]]
+            return RouteFileFinding(
                 code: "duplicateName",
                 message:
                     "the name '\(name)' is given to \(indices.map { routes[$0].pattern }.joined(separator: " and ")); "
                     + "a link built by name takes the first", locations: indices.map { routes[$0].location },
-                example: nil)
+                example: example(expansions.first { $0.declaration == indices[1] }, table: second.table))
         }
     }
 
