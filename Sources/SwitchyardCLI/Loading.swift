@@ -48,8 +48,9 @@ func keyValuePairs(_ arguments: [String], allowingFlags: Bool) throws -> [QueryI
     }
 }
 
-/// Lays rows out in columns separated by two spaces.
-func columns(_ rows: [[String]]) -> String {
+/// Lays rows out in columns separated by two spaces; the columns from `rightAlignedFrom` on (numbers) are aligned
+/// to the right.
+func columns(_ rows: [[String]], rightAlignedFrom firstRight: Int = .max) -> String {
     let widths = rows.reduce(into: [Int]()) { widths, row in
         for (index, cell) in row.enumerated() {
             if index >= widths.count { widths.append(0) }
@@ -58,7 +59,9 @@ func columns(_ rows: [[String]]) -> String {
     }
     return rows.map { row in
         row.enumerated().map { index, cell in
-            index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            let padding = String(repeating: " ", count: widths[index] - cell.count)
+            if index >= firstRight { return padding + cell }
+            return index == row.count - 1 ? cell : cell + padding
         }.joined(separator: "  ")
     }.joined(separator: "\n")
 }

@@ -36,11 +36,11 @@ struct AuditSummary {
             rows.append([category.description, "\(count.links)", "\(count.weighted)", "\(broken.links)"])
             if category == .newlyRejected {
                 for (code, count) in tally.newRejections.sorted(by: { $0.key < $1.key }) {
-                    rows.append(["  " + code, "\(count.links)", "\(count.weighted)", ""])
+                    rows.append(["  " + code, "\(count.links)", "\(count.weighted)"])
                 }
             }
         }
-        return table(rows)
+        return columns(rows, rightAlignedFrom: 1)
     }
 
     private var rejectionTable: String {
@@ -48,7 +48,7 @@ struct AuditSummary {
         for (code, count) in tally.rejections.sorted(by: { $0.key < $1.key }) {
             rows.append([code, "\(count.links)", "\(count.weighted)"])
         }
-        return table(rows)
+        return columns(rows, rightAlignedFrom: 1)
     }
 
     private func examples(of category: AuditCategory) -> String? {
@@ -80,29 +80,5 @@ struct AuditSummary {
             "\(links) (weighted \(broken.weighted), \(share.formatted(.number.precision(.significantDigits(1...3)))) %): "
             + parts.joined(separator: ", ")
         return passes ? "PASS: \(amount), within --max-broken" : "FAIL: \(amount)"
-    }
-
-    /// Rows in columns, numbers right-aligned.
-    private func table(_ rows: [[String]]) -> String {
-        let widths = rows.reduce(into: [Int]()) { widths, row in
-            for (index, cell) in row.enumerated() {
-                if index >= widths.count { widths.append(0) }
-                widths[index] = max(widths[index], cell.count)
-            }
-        }
-        return rows.map { row in
-            row.enumerated().map { index, cell in
-                let padding = String(repeating: " ", count: widths[index] - cell.count)
-                return index == 0 ? cell + padding : padding + cell
-            }.joined(separator: "  ").trimmingTrailingSpaces()
-        }.joined(separator: "\n")
-    }
-}
-
-extension String {
-    fileprivate func trimmingTrailingSpaces() -> String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
     }
 }
