@@ -58,9 +58,11 @@ enum LinkEncoding {
         return "?" + pieces.joined(separator: "&")
     }
 
-    /// Whether a first component written after `scheme://` reads back as that same path component under `policy`.
+    /// Whether a first component written after `scheme://` reads back as that same path component under `policy`:
+    /// a host name as ``HostName`` takes it (ASCII name characters, lowercase), which the policy makes a component.
     static func readsBackAsHost(_ component: String, policy: HostPolicy) -> Bool {
-        guard !component.isEmpty, URLSplitter.lowercasedASCII(component).isExactly(component) else { return false }
+        guard !component.isEmpty, component.utf8.allSatisfy({ HostName.isNameByte($0) && !URLSplitter.isUppercase($0) })
+        else { return false }
         switch policy.kind {
         case .automatic:
             return !component.isExactly("localhost") && !component.utf8.contains(UInt8(ascii: "."))

@@ -87,11 +87,11 @@ extension Router {
         if let allowed = settings.allowedHosts {
             let chosen = host ?? allowed.first
             guard let chosen,
-                settings.hostRules.allowedHosts?.contains(ExactText(URLSplitter.lowercasedASCII(chosen))) == true
+                settings.hostRules.allowedHosts?.contains(ExactText(HostName.allowedForm(chosen))) == true
             else { throw LinkError(.hostNotAllowed, "the host '\(host ?? "")' is not one of the allowed hosts") }
-            return "\(lowered)://\(LinkEncoding.encode(chosen))/\(path)\(queryText)"
+            return "\(lowered)://\(HostName.linkForm(chosen))/\(path)\(queryText)"
         }
-        if let host { return "\(lowered)://\(LinkEncoding.encode(host))/\(path)\(queryText)" }
+        if let host { return "\(lowered)://\(HostName.linkForm(host))/\(path)\(queryText)" }
         if let first = components.first, LinkEncoding.readsBackAsHost(first, policy: settings.hostPolicy) {
             return "\(lowered)://\(path)\(queryText)"
         }

@@ -45,27 +45,35 @@ public struct RouteTable: Sendable, Hashable, Comparable, CustomStringConvertibl
 public struct TableSettings: Sendable, Hashable {
     /// What the table does with a URL's host. The default is ``HostPolicy/automatic``.
     public var hostPolicy: HostPolicy
-    /// The only hosts the table accepts, compared lowercased and byte for byte (no IDNA, no trailing-dot
-    /// folding, no subdomains); `nil`, the default, accepts any. A URL with another host, or with no host
-    /// kept as a host, is rejected with `URLRejection.Code.hostNotAllowed`. Internal route strings are exempt.
-    /// The first host is the one links for this table are built with, unless the caller names another.
+    /// The only hosts the table accepts, compared in their normal form, byte for byte: ASCII letters lowercased,
+    /// Unicode labels in their `xn--` form, IP literals in brackets as RFC 5952 writes them; no other IDNA mapping,
+    /// no trailing-dot folding (`example.com.` is another host), no subdomains. `nil`, the default, accepts any.
+    /// A URL with another host, or with no host kept as a host, is rejected with
+    /// `URLRejection.Code.hostNotAllowed`. Internal route strings are exempt. The first host is the one links for
+    /// this table are built with, unless the caller names another.
     public var allowedHosts: [String]?
+    /// Whether host names may hold letters other than ASCII (`exämple.com`). A table that allows them keeps each
+    /// such label in its `xn--` form (`xn--exmple-cua.com`), which is how the host is reported and compared. The
+    /// default is `false`: a non-ASCII host name is `URLRejection.Code.invalidHost`.
+    public var allowsUnicodeHostNames: Bool
     /// Whether a URL that no route of this scheme table handles goes on to the global table. Ignored on the
     /// global table. The default is `false`.
     public var fallsBackToGlobalRoutes: Bool
 
     /// Creates settings; every argument has the documented default.
     public init(
-        hostPolicy: HostPolicy = .automatic, allowedHosts: [String]? = nil, fallsBackToGlobalRoutes: Bool = false
+        hostPolicy: HostPolicy = .automatic, allowedHosts: [String]? = nil, fallsBackToGlobalRoutes: Bool = false,
+        allowsUnicodeHostNames: Bool = false
     ) {
         self.hostPolicy = hostPolicy
         self.allowedHosts = allowedHosts
         self.fallsBackToGlobalRoutes = fallsBackToGlobalRoutes
+        self.allowsUnicodeHostNames = allowsUnicodeHostNames
     }
 
     var hostRules: HostRules {
         HostRules(
-            policy: hostPolicy,
-            allowedHosts: allowedHosts.map { Set($0.map { ExactText(URLSplitter.lowercasedASCII($0)) }) })
+            policy: hostPolicy, allowedHosts: allowedHosts.map { Set($0.map { ExactText(HostName.allowedForm($0)) }) },
+            allowsUnicodeNames: allowsUnicodeHostNames)
     }
 }

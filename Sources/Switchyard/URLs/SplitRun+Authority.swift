@@ -1,6 +1,6 @@
 /// The authority: userinfo (refused), the host with its port, and the table's host rules.
 extension SplitRun {
-    /// A host as written, decoded and lowercased.
+    /// A host in its normal form (see ``HostName``), and where it was written.
     struct Host {
         var name: String
         var range: Range<Int>
@@ -8,9 +8,10 @@ extension SplitRun {
         var port: Int?
     }
 
-    /// The host of an authority that is not empty, in `bytes[range]`.
+    /// The host of an authority that is not empty, in `bytes[range]`; a name may hold non-ASCII letters when
+    /// `allowsUnicode`.
     static func parseAuthority(
-        _ range: Range<Int>, in bytes: TextBytes, limits: RoutingLimits
+        _ range: Range<Int>, in bytes: TextBytes, limits: RoutingLimits, allowsUnicode: Bool
     ) throws(URLRejection) -> Host {
         if bytes.firstIndex(of: "@", in: range) != nil {
             throw URLRejection(
@@ -39,9 +40,12 @@ extension SplitRun {
                 .valueTooLong, at: hostRange.lowerBound, in: bytes.text,
                 "the host is longer than \(limits.maxValueLength) bytes")
         }
-        let name = try decode(bytes, hostRange, component: nil, plusAsSpace: false)
+        let name =
+            isIPLiteral
+            ? try HostName.ipLiteral(in: bytes, hostRange)
+            : try HostName.name(in: bytes, hostRange, allowsUnicode: allowsUnicode)
         return Host(
-            name: URLSplitter.lowercasedASCII(name), range: hostRange, isIPLiteral: isIPLiteral,
+            name: name, range: hostRange, isIPLiteral: isIPLiteral,
             port: try parsePort(hostEnd < range.upperBound ? hostEnd + 1..<range.upperBound : nil, in: bytes))
     }
 

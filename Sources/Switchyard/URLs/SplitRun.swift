@@ -52,19 +52,21 @@ struct SplitRun {
 
         var host: Host?
         let hasScheme = schemeLength > 0
+        let rules = hostRules(hasScheme ? bytes[0..<schemeLength] : nil)
         if hasScheme, bytes.hasDoubleSlash(at: cursor) {
             let authorityStart = cursor + 2
             let authorityEnd = bytes.firstIndex(in: authorityStart..<count, where: Self.endsPathSegment) ?? count
             // `myapp:///path`: an empty authority, the usual form of a custom-scheme link, has no host.
             if authorityEnd > authorityStart {
-                host = try Self.parseAuthority(authorityStart..<authorityEnd, in: bytes, limits: options.limits)
+                host = try Self.parseAuthority(
+                    authorityStart..<authorityEnd, in: bytes, limits: options.limits,
+                    allowsUnicode: rules.allowsUnicodeNames)
             }
             cursor = authorityEnd
         }
 
         // An authority with a port and no name (`myapp://:80/path`) names no host.
         let named = host.flatMap { $0.name.isEmpty ? nil : $0 }
-        let rules = hostRules(hasScheme ? bytes[0..<schemeLength] : nil)
         // Without a named host and a list of allowed hosts, the rules have nothing to do: the usual custom-scheme
         // link (`myapp:///path`) skips them.
         if hasScheme, named != nil || rules.allowedHosts != nil {

@@ -8,8 +8,10 @@ struct SplitOptions: Sendable, Hashable {
 /// A table's rules for the host: its policy and, when set, the hosts it allows.
 struct HostRules: Sendable, Hashable {
     var policy: HostPolicy = .automatic
-    /// Lowercased host names; `nil` allows every host.
+    /// Host names in their normal form (``HostName/allowedForm(_:)``); `nil` allows every host.
     var allowedHosts: Set<ExactText>?
+    /// Whether a host name may hold non-ASCII letters.
+    var allowsUnicodeNames = false
 }
 
 /// An input taken apart for one route table.

@@ -71,11 +71,11 @@ struct HostTests {
         ("https://www.example.com/product/7", .hit(Hit("/product/:id", table: .scheme("https"), ["id": "7"]))),
         ("https://WWW.Example.COM:8443/product/7", .hit(Hit("/product/:id", table: .scheme("https"), ["id": "7"]))),
         ("https://evil.example.org/product/7", .rejected(.hostNotAllowed)),
-        ("https://www.ex\u{430}mple.com/product/7", .rejected(.hostNotAllowed)),  // a Cyrillic a
+        ("https://www.ex\u{430}mple.com/product/7", .rejected(.invalidHost)),  // a Cyrillic a: not ASCII
         ("https://example.com./product/7", .rejected(.hostNotAllowed)),
         ("https://shop.example.com/product/7", .rejected(.hostNotAllowed)),
         ("https://xn--exmple-4nf.com/product/7", .rejected(.hostNotAllowed)),
-        ("https://ｅxample.com/product/7", .rejected(.hostNotAllowed)),  // fullwidth e
+        ("https://ｅxample.com/product/7", .rejected(.invalidHost)),  // fullwidth e: not ASCII, never mapped
         ("https://example.com.evil.com/product/7", .rejected(.hostNotAllowed)),
         ("https://evil-example.com/product/7", .rejected(.hostNotAllowed)),
         ("https:///product/7", .rejected(.hostNotAllowed)),
@@ -165,9 +165,12 @@ struct HostTests {
     }
 
     @Test func hostIsDecodedBeforeTheDotRule() throws {
-        let router = try Router(["/café/:id", "/:id"])
-        #expect(router.outcome("app://caf%C3%A9/1") == .hit(Hit("/café/:id", ["id": "1"])))
-        #expect(router.outcome("app://café/1") == .hit(Hit("/café/:id", ["id": "1"])))
+        let router = try Router(["/café/:id", "/:id", "/xn--caf-dma/:id"])
+        #expect(router.outcome("app://caf%C3%A9/1") == .rejected(.invalidHost))
+        #expect(router.outcome("app://café/1") == .rejected(.invalidHost))
+        router.updateSettings(for: .global) { $0.allowsUnicodeHostNames = true }
+        #expect(router.outcome("app://caf%C3%A9/1") == .hit(Hit("/xn--caf-dma/:id", ["id": "1"])))
+        #expect(router.outcome("app://café/1") == .hit(Hit("/xn--caf-dma/:id", ["id": "1"])))
         let dotted = try #require(try router.match("app://a%2Eb/1"))
         #expect(Hit(dotted) == Hit("/:id", ["id": "1"]))
         #expect(dotted.link.host == "a.b")

@@ -1,0 +1,116 @@
+/// What a host may be, and the one form in which it is compared and reported, as <doc:TakingLinksApart> says.
+///
+/// A host is an RFC 3986 name or a bracketed IP literal. A name's characters, once decoded, are ASCII letters,
+/// digits and `-._~!$&'()*+,;=`; its ASCII letters are lowercased, and nothing else is mapped (no IDNA). A table
+/// that allows Unicode host names takes other letters too, and keeps each such label in its `xn--` form. An IP
+/// literal is kept in brackets, in the text RFC 5952 gives it.
+///
+/// ```swift
+/// HostName.allowedForm("Shop.Example.COM")  // "shop.example.com"
+/// HostName.allowedForm("exämple.com")       // "xn--exmple-cua.com"
+/// HostName.allowedForm("[0:0::1]")          // "[::1]"
+/// ```
+enum HostName {
+    /// The longest label of a Unicode host name, in bytes: DNS's limit, which also bounds Punycode's work.
+    static let maxUnicodeLabelLength = 63
+
+    /// Whether a decoded ASCII byte may be in a name: letters, digits, and RFC 3986's other unreserved characters
+    /// and sub-delimiters.
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            "-._~!$&'()*+,;=".utf8.contains(byte)
+        }
+    }
+
+    /// Checks the name written at `bytes[range]` and returns its normal form.
+    ///
+    /// - Throws: `invalidHost` at the first byte (or escape) that a name cannot hold; the errors of decoding
+    ///   (`invalidPercentEncoding`, `invalidUTF8`, `controlCharacter`) where they come first.
+    static func name(in bytes: TextBytes, _ range: Range<Int>, allowsUnicode: Bool) throws(URLRejection) -> String {
+        var index = range.lowerBound
+        var isASCII = true
+        while index < range.upperBound {
+            let start = index
+            var byte = bytes[index]
+            index += 1
+            if byte == UInt8(ascii: "%") {
+                guard index + 1 < range.upperBound, let high = PercentDecoding.hexValue(bytes[index]),
+                    let low = PercentDecoding.hexValue(bytes[index + 1])
+                else { return try decodingFailure(in: bytes, range, at: start) }
+                byte = high << 4 | low
+                index += 2
+            }
+            if byte < 0x20 || byte == 0x7F { return try decodingFailure(in: bytes, range, at: start) }
+            if byte >= 0x80 {
+                guard allowsUnicode else {
+                    throw URLRejection(
+                        .invalidHost, at: start, in: bytes.text,
+                        "a host name is ASCII (letters, digits, '-', '.'); this table does not allow Unicode host names"
+                    )
+                }
+                isASCII = false
+            } else if !isNameByte(byte) {
+                let written =
+                    index - start == 1 ? "'\(Character(Unicode.Scalar(byte)))'" : "'\(bytes.text(start..<index))'"
+                throw URLRejection(.invalidHost, at: start, in: bytes.text, "\(written) cannot be in a host name")
+            }
+        }
+        let name = URLSplitter.lowercasedASCII(try SplitRun.decode(bytes, range, component: nil, plusAsSpace: false))
+        if isASCII { return name }
+        guard let ascii = asciiForm(name) else {
+            throw URLRejection(
+                .invalidHost, at: range.lowerBound, in: bytes.text,
+                "a label of a Unicode host name is at most \(maxUnicodeLabelLength) bytes")
+        }
+        return ascii
+    }
+
+    /// Decodes the name to report the escape or control character at `position`, which decoding finds first.
+    private static func decodingFailure(in bytes: TextBytes, _ range: Range<Int>, at position: Int)
+        throws(URLRejection) -> String
+    {
+        _ = try SplitRun.decode(bytes, range, component: nil, plusAsSpace: false)
+        throw URLRejection(.invalidHost, at: position, in: bytes.text, "a host name cannot hold this character")
+    }
+
+    /// The name with each non-ASCII label in its `xn--` form; `nil` when such a label is longer than
+    /// ``maxUnicodeLabelLength``.
+    static func asciiForm(_ name: String) -> String? {
+        var labels: [String] = []
+        for label in name.split(separator: ".", omittingEmptySubsequences: false) {
+            if label.utf8.allSatisfy({ $0 < 0x80 }) {
+                labels.append(String(label))
+            } else {
+                guard label.utf8.count <= maxUnicodeLabelLength else { return nil }
+                labels.append("xn--" + Punycode.encode(String(label)))
+            }
+        }
+        return labels.joined(separator: ".")
+    }
+
+    /// How a built link writes `host`: an IP literal in brackets, a Unicode name in its `xn--` form (which every
+    /// table reads), any other name encoded as a component is.
+    static func linkForm(_ host: String) -> String {
+        if host.hasPrefix("[") || !host.utf8.allSatisfy({ $0 < 0x80 }) {
+            let normal = allowedForm(host)
+            if normal.hasPrefix("[") || normal.utf8.allSatisfy({ $0 < 0x80 }) { return normal }
+        }
+        return LinkEncoding.encode(host)
+    }
+
+    /// The form an allowed host of a table's settings is compared in: an IP literal as links give it, a name with
+    /// its ASCII letters lowercased and its Unicode labels in their `xn--` form (so that either form may be written).
+    static func allowedForm(_ host: String) -> String {
+        if host.hasPrefix("["), let literal = TextBytes.with(host, { try? ipLiteral(in: $0, 0..<$0.count) }) {
+            return literal
+        }
+        let lowered = URLSplitter.lowercasedASCII(host)
+        guard !lowered.utf8.allSatisfy({ $0 < 0x80 }) else { return lowered }
+        // An allowed host is the app's own text: a label past DNS's limit is compared as written, and matches no link.
+        return asciiForm(lowered) ?? lowered
+    }
+}
