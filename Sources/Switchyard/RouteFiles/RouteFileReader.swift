@@ -5,8 +5,12 @@ struct RouteFileReader {
 
     init(path: String) { self.path = path }
 
-    private static let topKeys: Set = ["routes", "schemes", "default", "options", "hostPolicy", "allowedHosts"]
-    private static let tableKeys: Set = ["routes", "fallsBackToGlobal", "hostPolicy", "allowedHosts"]
+    private static let topKeys: Set = [
+        "routes", "schemes", "default", "options", "hostPolicy", "allowedHosts", "unicodeHostNames",
+    ]
+    private static let tableKeys: Set = [
+        "routes", "fallsBackToGlobal", "hostPolicy", "allowedHosts", "unicodeHostNames",
+    ]
     private static let routeKeys: Set = ["pattern", "name", "priority", "destination", "redirect", "constraints"]
     private static let optionKeys: Set = ["decodePlusInPath", "fragmentRouting", "caseInsensitiveLiterals", "limits"]
     private static let limitKeys: Set = ["maxInputLength", "maxComponents", "maxQueryItems", "maxValueLength"]
@@ -62,6 +66,9 @@ struct RouteFileReader {
             settings.allowedHosts = list.enumerated().compactMap { index, host in
                 string(host, at: "\(prefix)allowedHosts[\(index)]")
             }
+        }
+        if let unicode = object["unicodeHostNames"] {
+            settings.allowsUnicodeHostNames = bool(unicode, at: prefix + "unicodeHostNames") ?? false
         }
         if !isGlobal, let fallback = object["fallsBackToGlobal"] {
             settings.fallsBackToGlobalRoutes = bool(fallback, at: prefix + "fallsBackToGlobal") ?? false

@@ -54,7 +54,7 @@ extension HostName {
             }
             index += 1
             if index < range.upperBound, bytes[index] == UInt8(ascii: ":") {
-                guard !isCompressed else { throw invalid(at: index, "'::' may appear once in an IPv6 address") }
+                guard !isCompressed else { throw invalid(at: index - 1, "'::' may appear once in an IPv6 address") }
                 isCompressed = true
                 index += 1
             } else if index == range.upperBound {
