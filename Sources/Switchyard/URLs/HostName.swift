@@ -64,7 +64,8 @@ enum HostName {
         guard let ascii = asciiForm(name) else {
             throw URLRejection(
                 .invalidHost, at: range.lowerBound, in: bytes.text,
-                "a label of a Unicode host name is at most \(maxUnicodeLabelLength) bytes")
+                "each label of a Unicode host name is at most \(maxUnicodeLabelLength) bytes, and has no '-' "
+                    + "first, last, or third and fourth")
         }
         return ascii
     }
@@ -77,17 +78,22 @@ enum HostName {
         throw URLRejection(.invalidHost, at: position, in: bytes.text, "a host name cannot hold this character")
     }
 
-    /// The name with each non-ASCII label in its `xn--` form; `nil` when such a label is longer than
-    /// ``maxUnicodeLabelLength``.
+    /// The name with each non-ASCII label in its `xn--` form; `nil` when a label breaks the rules IDNA gives the
+    /// labels of a Unicode name: at most ``maxUnicodeLabelLength`` bytes, no `-` first or last, and no `--` third
+    /// and fourth (the place of `xn--`) but in an `xn--` label.
     static func asciiForm(_ name: String) -> String? {
         var labels: [String] = []
         for label in name.split(separator: ".", omittingEmptySubsequences: false) {
-            if label.utf8.allSatisfy({ $0 < 0x80 }) {
-                labels.append(String(label))
-            } else {
-                guard label.utf8.count <= maxUnicodeLabelLength else { return nil }
-                labels.append("xn--" + Punycode.encode(String(label)))
-            }
+            let bytes = Array(label.utf8)
+            let hyphen = UInt8(ascii: "-")
+            let isASCII = bytes.allSatisfy { $0 < 0x80 }
+            // Third and fourth characters, not bytes.
+            let scalars = Array(label.unicodeScalars.prefix(4))
+            let hasReservedHyphens = scalars.count == 4 && scalars[2] == "-" && scalars[3] == "-"
+            guard bytes.count <= maxUnicodeLabelLength, bytes.first != hyphen, bytes.last != hyphen,
+                !hasReservedHyphens || (isASCII && label.hasPrefix("xn--"))
+            else { return nil }
+            labels.append(isASCII ? String(label) : "xn--" + Punycode.encode(String(label)))
         }
         return labels.joined(separator: ".")
     }

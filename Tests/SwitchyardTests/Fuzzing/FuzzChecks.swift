@@ -1,4 +1,11 @@
+import Foundation
 import Switchyard
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The invariants the fuzz targets check, shared with `swift test`, which replays the committed corpus through
 /// them (this file is linked into the fuzz package's `FuzzChecks` module).
@@ -18,6 +25,14 @@ public enum FuzzChecks {
         let fragments = Router(options: RouterOptions(routesFragments: true))
         for router in [plain, folded, path, allow, fragments] { try? router.add("/*") }
         return [plain, folded, path, allow, fragments]
+    }()
+
+    /// A router that keeps every host as a host and matches every path, for comparing with Foundation.
+    static let foundationRouter: Router = {
+        let router = Router()
+        router.updateSettings(for: .global) { $0.hostPolicy = .ignored }
+        try? router.add("/*")
+        return router
     }()
 
     /// The URL splitter: a link is rejected with a position inside it, or its parts hold no control character
@@ -47,6 +62,7 @@ public enum FuzzChecks {
                 if !router.options.decodesPlusInPath, match.wildcardComponents != link.pathComponents {
                     return "the link's components are not those matching saw: \(input.debugDescription)"
                 }
+                if let disagreement = foundationDisagrees(input, foundationRouter) { return disagreement }
             } catch {
                 if error.position < 0 || error.position > input.utf8.count {
                     return "a rejection points outside the input: \(error.position) in \(input.utf8.count) bytes"
@@ -142,5 +158,66 @@ public enum FuzzChecks {
 
     private static func hasControl(_ text: String) -> Bool {
         text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+    }
+
+    /// How Foundation's `URLComponents(string:)` reads a link (`scheme://…`) that `router` (which keeps hosts as
+    /// hosts) accepts differently: refuses it, or gives another host or other decoded path components; `nil` when it
+    /// agrees, when the router refuses the link, or for an internal route string, which is not a URL. The deliberate
+    /// differences:
+    /// - Switchyard takes raw characters a URL must encode (a space, `"<>\^`{|}`, non-ASCII) after the authority as
+    ///   the characters they are (people paste such links); Foundation refuses the string, so they are encoded for
+    ///   it, after the authority only.
+    /// - An IPv6 literal is compared as an address: Switchyard writes it as RFC 5952 does, Foundation as written.
+    /// - With `unicode`, a name is compared in its `xn--` form; Foundation maps names by IDNA (full-width letters,
+    ///   zero-width characters, case), Switchyard maps nothing, so only names that IDNA leaves as they are agree.
+    public static func foundationDisagrees(_ input: String, _ router: Router, unicode: Bool = false) -> String? {
+        guard let link = (try? router.match(input))?.link, let scheme = link.scheme,
+            input.utf8.count > scheme.utf8.count + 2,
+            input.utf8.dropFirst(scheme.utf8.count).starts(with: "://".utf8)
+        else { return nil }
+        guard let components = URLComponents(string: foundationForm(input)) else {
+            return "Foundation refuses a link Switchyard accepts: \(input.debugDescription)"
+        }
+        let theirs = components.percentEncodedHost.flatMap { $0.isEmpty ? nil : $0 }
+        switch (link.host, theirs) {
+        case (nil, nil): break
+        case (let ours?, let theirs?) where ours.hasPrefix("[") && !ours.hasPrefix("[v"):
+            guard let address = ipv6Bytes(ours), address == ipv6Bytes(theirs) else {
+                return "another IP literal: \(ours) against \(theirs) in \(input.debugDescription)"
+            }
+        case (let ours?, _?):
+            let name = ((unicode ? components.encodedHost : components.host) ?? "").lowercased()
+            guard ours == name else { return "another host: \(ours) against \(name) in \(input.debugDescription)" }
+        default:
+            return "a host on one side only: \(link.host ?? "none"), \(theirs ?? "none") in \(input.debugDescription)"
+        }
+        let path = components.percentEncodedPath.split(separator: "/").map { $0.removingPercentEncoding }
+        guard link.pathComponents == path else {
+            return "other path components: \(link.pathComponents) against \(path) in \(input.debugDescription)"
+        }
+        return nil
+    }
+
+    /// The link as Foundation must be given it: after the authority, characters a URL cannot hold raw encoded.
+    static func foundationForm(_ link: String) -> String {
+        guard let slashes = link.range(of: "://") else { return link }
+        let rest = link[slashes.upperBound...]
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        var text = String(link[..<authorityEnd])
+        for byte in link[authorityEnd...].utf8 {
+            if byte >= 0x80 || byte <= 0x20 || #""<>\^`{|}"#.utf8.contains(byte) {
+                text += "%" + String(byte, radix: 16, uppercase: true)
+            } else {
+                text += String(decoding: [byte], as: UTF8.self)
+            }
+        }
+        return text
+    }
+
+    /// The 16 bytes of a bracketed IPv6 address, read by the C library.
+    static func ipv6Bytes(_ literal: String) -> [UInt8]? {
+        var address = in6_addr()
+        guard inet_pton(AF_INET6, String(literal.dropFirst().dropLast()), &address) == 1 else { return nil }
+        return withUnsafeBytes(of: &address) { Array($0) }
     }
 }
