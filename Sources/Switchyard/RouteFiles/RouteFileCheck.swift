@@ -256,7 +256,7 @@ extension RouteFile {
             }
         }.joined(separator: "/")
         guard let scheme = table.scheme else { return "/\(path)" }
-        let host = settings[table]?.allowedHosts?.first.map(LinkEncoding.encode) ?? ""
+        let host = settings[table]?.allowedHosts?.first.map(HostName.linkForm) ?? ""
         return "\(scheme)://\(host)/\(path)"
     }
 }

@@ -33,11 +33,13 @@ enum HostName {
     static func name(in bytes: TextBytes, _ range: Range<Int>, allowsUnicode: Bool) throws(URLRejection) -> String {
         var index = range.lowerBound
         var isASCII = true
+        var hasEscape = false
         while index < range.upperBound {
             let start = index
             var byte = bytes[index]
             index += 1
             if byte == UInt8(ascii: "%") {
+                hasEscape = true
                 guard index + 1 < range.upperBound, let high = PercentDecoding.hexValue(bytes[index]),
                     let low = PercentDecoding.hexValue(bytes[index + 1])
                 else { return try decodingFailure(in: bytes, range, at: start) }
@@ -59,6 +61,8 @@ enum HostName {
                 throw URLRejection(.invalidHost, at: start, in: bytes.text, "\(written) cannot be in a host name")
             }
         }
+        // The usual host, plain ASCII as written, is its own text: lowercased from the bytes, with no decoding pass.
+        if isASCII, !hasEscape { return URLSplitter.lowercasedASCII(bytes[range]) ?? bytes.text(range) }
         let name = URLSplitter.lowercasedASCII(try SplitRun.decode(bytes, range, component: nil, plusAsSpace: false))
         if isASCII { return name }
         guard let ascii = asciiForm(name) else {

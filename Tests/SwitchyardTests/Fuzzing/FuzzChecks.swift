@@ -164,7 +164,7 @@ public enum FuzzChecks {
     /// hosts) accepts differently: refuses it, or gives another host or other decoded path components; `nil` when it
     /// agrees, when the router refuses the link, or for an internal route string, which is not a URL. The deliberate
     /// differences:
-    /// - Switchyard takes raw characters a URL must encode (a space, `"<>\^`{|}`, non-ASCII) after the authority as
+    /// - Switchyard takes raw characters a URL must encode (a space, `"<>[\]^`{|}`, non-ASCII) after the authority as
     ///   the characters they are (people paste such links); Foundation refuses the string, so they are encoded for
     ///   it, after the authority only.
     /// - An IPv6 literal is compared as an address: Switchyard writes it as RFC 5952 does, Foundation as written.
@@ -205,7 +205,7 @@ public enum FuzzChecks {
         let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
         var text = String(link[..<authorityEnd])
         for byte in link[authorityEnd...].utf8 {
-            if byte >= 0x80 || byte <= 0x20 || #""<>\^`{|}"#.utf8.contains(byte) {
+            if byte >= 0x80 || byte <= 0x20 || #""<>[\]^`{|}"#.utf8.contains(byte) {
                 text += "%" + String(byte, radix: 16, uppercase: true)
             } else {
                 text += String(decoding: [byte], as: UTF8.self)
