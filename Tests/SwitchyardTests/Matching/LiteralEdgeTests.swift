@@ -20,6 +20,24 @@ struct LiteralEdgeTests {
         }
     }
 
+    /// Literals are compared and hashed a word, a half, a quarter and a byte at a time: every length up to three
+    /// words must reach its own route, in a scanned node and in an indexed one, and a literal that differs only in
+    /// its last byte, or is one byte shorter, must not.
+    @Test("literals of every length are told apart by every byte", arguments: [1...8, 1...24])
+    func everyLengthIsToldApart(lengths: ClosedRange<Int>) throws {
+        let router = Router()
+        let literals = lengths.map { length in
+            String((0..<length).map { Character(Unicode.Scalar(UInt8(97 + ($0 * 7) % 26))) })
+        }
+        for literal in literals { try router.add("/shelf/\(literal)") }
+        for literal in literals {
+            #expect(try router.match("app://shelf/\(literal)")?.route.expansion == "/shelf/\(literal)")
+            let lastChanged = literal.dropLast() + (literal.last == "z" ? "y" : "z")
+            #expect(try router.match("app://shelf/\(lastChanged)")?.route.expansion != "/shelf/\(literal)")
+            #expect(try router.match("app://shelf/\(literal.dropLast())")?.route.expansion != "/shelf/\(literal)")
+        }
+    }
+
     /// All nodes' edges share one store, each node's linked in the order added: routes added to two parents in
     /// turn must each stay under their own parent, below and past the switch to an index.
     @Test("edges added to two nodes in turn stay with their own node", arguments: [3, 12])
