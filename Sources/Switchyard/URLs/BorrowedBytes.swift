@@ -25,6 +25,38 @@ struct TextBytes: RandomAccessCollection {
         return buffer[position]
     }
 
+    /// The first index in `range` whose byte satisfies `predicate`. The range is checked once, before the scan,
+    /// which then reads only within it: the loops that take a link apart scan this way.
+    @inline(__always)
+    func firstIndex(in range: Range<Int>, where predicate: (UInt8) -> Bool) -> Int? {
+        // Ranges come from the split's own offsets: one past the text is a bug, never input.
+        precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "a range past the text")  // NB: never input
+        var index = range.lowerBound
+        while index < range.upperBound {
+            // In bounds: the range is within the buffer.
+            if predicate(buffer[index]) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Calls `body` with each position in `range` and its byte, in order, until it returns `false`.
+    /// - Returns: the position where `body` stopped, or the end of the range.
+    @inline(__always)
+    func scan<Failure: Error>(
+        _ range: Range<Int>, _ body: (_ position: Int, _ byte: UInt8) throws(Failure) -> Bool
+    ) throws(Failure) -> Int {
+        // Ranges come from the split's own offsets: one past the text is a bug, never input.
+        precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "a range past the text")  // NB: never input
+        var index = range.lowerBound
+        while index < range.upperBound {
+            // In bounds: the range is within the buffer.
+            if try !body(index, buffer[index]) { return index }
+            index += 1
+        }
+        return index
+    }
+
     /// The text of the bytes in `range`, made in place (as `String(decoding:as:)` makes it, ill-formed bytes repaired).
     func text(_ range: Range<Int>) -> String {
         String(utf8Bytes: buffer[checked: range])

@@ -74,20 +74,23 @@ enum PercentDecoding {
     private static func isPlain(_ bytes: TextBytes, _ range: Range<Int>, plusAsSpace: Bool) throws(DecodingFailure)
         -> Bool
     {
-        var index = range.lowerBound
-        while index < range.upperBound {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) { return false }
-            if !isPlainText(bytes, at: index, before: range.upperBound) { throw .control(at: index) }
-            index += 1
+        var isPlain = true
+        _ = try bytes.scan(range) { (index, byte) throws(DecodingFailure) -> Bool in
+            if byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) {
+                isPlain = false
+                return false
+            }
+            if !isPlainText(byte, in: bytes, at: index, before: range.upperBound) { throw .control(at: index) }
+            return true
         }
-        return true
+        return isPlain
     }
 
-    /// Whether the byte at `index` is not where a control character starts: a C0 control, DEL, or a C1 control
-    /// (U+0080–U+009F, encoded as C2 80 … C2 9F). The bytes come from a Swift `String`, so they are valid UTF-8.
-    static func isPlainText(_ bytes: TextBytes, at index: Int, before end: Int) -> Bool {
-        let byte = bytes[index]
+    /// Whether `byte`, at `index` of `bytes`, is not where a control character starts: a C0 control, DEL, or a C1
+    /// control (U+0080–U+009F, encoded as C2 80 … C2 9F). The bytes come from a Swift `String`, so they are valid
+    /// UTF-8.
+    @inline(__always)
+    static func isPlainText(_ byte: UInt8, in bytes: TextBytes, at index: Int, before end: Int) -> Bool {
         // Printable ASCII, the usual case, takes one comparison.
         if byte &- 0x20 < 0x5F { return true }
         if byte < 0x20 || byte == 0x7F { return false }

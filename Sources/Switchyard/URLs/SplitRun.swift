@@ -108,15 +108,10 @@ struct SplitRun {
     /// - Returns: where the path ended.
     private mutating func addComponents(_ range: Range<Int>, endingAtQuery: Bool) throws(URLRejection) -> Int {
         var start = range.lowerBound
-        var index = start
         var isPlain = true
-        while index < range.upperBound {
-            let byte = bytes[index]
+        let end = try bytes.scan(range) { (index, byte) throws(URLRejection) -> Bool in
             // Letters and the ASCII from `@` to `~`, the usual bytes, are none of the bytes below.
-            if byte &- 0x40 < 0x3F {
-                index += 1
-                continue
-            }
+            if byte &- 0x40 < 0x3F { return true }
             if byte == UInt8(ascii: "/") {
                 if index > start { try addComponent(start..<index, isPlain: isPlain) }
                 start = index + 1
@@ -124,15 +119,15 @@ struct SplitRun {
             } else if byte == UInt8(ascii: "%") {
                 isPlain = false
             } else if endingAtQuery, byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
-                break
-            } else if !PercentDecoding.isPlainText(bytes, at: index, before: range.upperBound) {
+                return false
+            } else if !PercentDecoding.isPlainText(byte, in: bytes, at: index, before: range.upperBound) {
                 // A control character: decoding reports it, in reading order with the component's escapes.
                 isPlain = false
             }
-            index += 1
+            return true
         }
-        if index > start { try addComponent(start..<index, isPlain: isPlain) }
-        return index
+        if end > start { try addComponent(start..<end, isPlain: isPlain) }
+        return end
     }
 
     /// Adds a component; `isPlain` tells that its bytes hold no escape and no control character. The component is
@@ -182,9 +177,10 @@ struct SplitRun {
             // empty), within the limit.
             var pieces = 0
             var previous = UInt8(ascii: "&")
-            for index in range {
-                if previous == UInt8(ascii: "&"), bytes[index] != UInt8(ascii: "&") { pieces += 1 }
-                previous = bytes[index]
+            _ = bytes.scan(range) { _, byte in
+                if previous == UInt8(ascii: "&"), byte != UInt8(ascii: "&") { pieces += 1 }
+                previous = byte
+                return true
             }
             query.reserveCapacity(min(pieces, max(options.limits.maxQueryItems, 0)))
         }

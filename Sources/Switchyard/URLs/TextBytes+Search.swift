@@ -6,16 +6,6 @@ extension TextBytes {
         return firstIndex(in: range) { $0 == target }
     }
 
-    /// The first index in `range` whose byte satisfies `predicate`.
-    func firstIndex(in range: Range<Int>, where predicate: (UInt8) -> Bool) -> Int? {
-        var index = range.lowerBound
-        while index < range.upperBound {
-            if predicate(self[index]) { return index }
-            index += 1
-        }
-        return nil
-    }
-
     /// Whether `//` starts at `index`.
     func hasDoubleSlash(at index: Int) -> Bool {
         index >= 0 && index + 1 < count && self[index] == UInt8(ascii: "/") && self[index + 1] == UInt8(ascii: "/")

@@ -106,16 +106,10 @@ enum URLSplitter {
     /// - Returns: the offset of the first byte that breaks the rule, or `nil` when the bytes are a scheme.
     static func firstNonSchemeByte(_ bytes: TextBytes, _ range: Range<Int>) -> Int? {
         guard let first = range.first, isLetter(bytes[first]) else { return range.lowerBound }
-        var index = first + 1
-        while index < range.upperBound {
-            let byte = bytes[index]
-            let allowed =
-                isLetter(byte) || byte &- UInt8(ascii: "0") < 10
-                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-            if !allowed { return index }
-            index += 1
+        return bytes.firstIndex(in: first + 1..<range.upperBound) { byte in
+            !(isLetter(byte) || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "."))
         }
-        return nil
     }
 
     /// Whether `text` is an RFC 3986 scheme (see ``firstNonSchemeByte(_:_:)``).
