@@ -29,15 +29,8 @@ struct TextBytes: RandomAccessCollection {
     /// which then reads only within it: the loops that take a link apart scan this way.
     @inline(__always)
     func firstIndex(in range: Range<Int>, where predicate: (UInt8) -> Bool) -> Int? {
-        // Ranges come from the split's own offsets: one past the text is a bug, never input.
-        precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "a range past the text")  // NB: never input
-        var index = range.lowerBound
-        while index < range.upperBound {
-            // In bounds: the range is within the buffer.
-            if predicate(buffer[index]) { return index }
-            index += 1
-        }
-        return nil
+        let stop = scan(range) { _, byte in !predicate(byte) }
+        return stop < range.upperBound ? stop : nil
     }
 
     /// Calls `body` with each position in `range` and its byte, in order, until it returns `false`.
@@ -47,7 +40,8 @@ struct TextBytes: RandomAccessCollection {
         _ range: Range<Int>, _ body: (_ position: Int, _ byte: UInt8) throws(Failure) -> Bool
     ) throws(Failure) -> Int {
         // Ranges come from the split's own offsets: one past the text is a bug, never input.
-        precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "a range past the text")  // NB: never input
+        let isWithin = range.lowerBound >= 0 && range.upperBound <= buffer.count
+        precondition(isWithin, "a range past the text")  // NB: never input
         var index = range.lowerBound
         while index < range.upperBound {
             // In bounds: the range is within the buffer.
