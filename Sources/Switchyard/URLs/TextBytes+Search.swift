@@ -7,6 +7,7 @@ extension TextBytes {
     }
 
     /// Whether `//` starts at `index`.
+    @inline(__always)
     func hasDoubleSlash(at index: Int) -> Bool {
         index >= 0 && index + 1 < count && self[index] == UInt8(ascii: "/") && self[index + 1] == UInt8(ascii: "/")
     }
