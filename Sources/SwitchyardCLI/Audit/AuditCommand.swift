@@ -13,7 +13,7 @@ struct AuditCommand: ParsableCommand {
               newly-unmatched     a match before; the default route (or nothing) now
               newly-rejected      accepted before; rejected now, with the rejection's code
               moved               another route name or destination
-              parameters-changed  the same route, other parameter values or wildcard components
+              parameters-changed  the same route, other parameter or wildcard values
               newly-matched       no match (or a rejection) before; a match now
               redirect-changed    the same redirect route, leading somewhere else
 

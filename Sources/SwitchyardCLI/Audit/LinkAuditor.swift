@@ -18,7 +18,7 @@ struct LinkAuditor: Sendable {
     /// Whether to write one JSON object a changed link.
     var writesJSON: Bool
 
-    /// Audits each line of `block`, counting into `tally`, and writes the JSON of changed links to `output`.
+    /// Audits each line of `block`, counting into the thread's tally, and writes the JSON of changed links to `output`.
     func audit(_ block: LineReader.Block, in thread: inout AuditThread, output: inout [UInt8]) {
         for _ in 0..<block.skippedLongLines {
             thread.tally.lines += 1

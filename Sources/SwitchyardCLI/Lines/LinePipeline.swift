@@ -11,7 +11,7 @@ struct LinePipeline: Sendable {
     var inputs: [String]
     /// How many threads handle blocks.
     var threads = Self.defaultThreads
-    /// Whether to show progress on standard error, which is done only when it is a terminal.
+    /// Whether to show a progress line on standard error; callers ask for one only when it is a terminal.
     var showsProgress = false
 
     /// As many threads as the machine has cores.
