@@ -16,6 +16,7 @@ struct CheckCommand: ParsableCommand {
               unreachable         a route that a higher priority always beats
               badRedirect         a target that matches no route or lacks a parameter
               missingDestination  neither a destination nor a redirect
+              associations        a file whose association files cannot be made
 
             Exits with 1 when there is any finding, 2 when the file cannot be read.
             """)

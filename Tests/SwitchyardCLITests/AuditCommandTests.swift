@@ -251,3 +251,31 @@ struct SplitMix: RandomNumberGenerator {
         return value ^ (value >> 31)
     }
 }
+
+@Suite("switchyard associations")
+struct AssociationsCommandTests {
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    @Test func theExampleGivesTheCommittedFiles() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("associations-\(UUID().uuidString)")
+        let result = try Tool.run(["associations", Tool.example, "--out", out.path])
+        #expect(result.status == 0)
+        #expect(
+            result.output
+                == "\(out.appendingPathComponent("apple-app-site-association").path)\n"
+                + "\(out.appendingPathComponent("assetlinks.json").path)\n")
+        #expect(result.errorOutput.contains("note: /product/:id (routes[1]) is claimed for /product/a/b too\n"))
+        for name in ["apple-app-site-association", "assetlinks.json"] {
+            let written = try Data(contentsOf: out.appendingPathComponent(name))
+            #expect(written == (try Data(contentsOf: Self.golden.appendingPathComponent(name))), "\(name)")
+        }
+    }
+
+    @Test func aFileWithoutAppsExitsWithTwo() throws {
+        let path = try Tool.temporaryFile(#"{"routes": [{"pattern": "/a", "destination": "A"}]}"#)
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("associations-\(UUID().uuidString)")
+        let result = try Tool.run(["associations", path, "--out", out.path])
+        #expect(result.status == 2)
+        #expect(result.errorOutput.contains("declares no Apple app IDs and no Android package"))
+    }
+}

@@ -102,6 +102,13 @@ struct CheckCommandTests {
             """
         ),
         (
+            #"{"routes": [{"pattern": "/a", "destination": "A"}], "hostPolicy": "pathComponent", "apps": {"apple": {"appIDs": ["ABCDE12345.com.example.app"]}}}"#,
+            """
+            error[associations]: universal links reach the table global, which makes the host a path component: the association files cannot say which paths it handles
+              at: hostPolicy
+            """
+        ),
+        (
             #"{"routes": [{"pattern": "/a"}]}"#,
             """
             error[missingDestination]: /a has neither a destination nor a redirect

@@ -39,6 +39,11 @@ public struct RouteFile: Sendable {
         public var redirect: String?
         /// The tests its parameters' values must pass, by parameter name.
         public var constraints: [String: Constraint] = [:]
+        /// Where a browser that opens the route's universal link without the app goes: a URL template whose
+        /// `{name}` parts are filled with the match's parameters.
+        public var web: String?
+        /// Whether the route's links open the app from the web: `false` keeps them out of the association files.
+        public var isUniversalLink = true
         /// The table the route is in.
         public var table: RouteTable
         /// Where it is in the file: `routes[0]`, `schemes.myapp.routes[2]`.
@@ -55,6 +60,8 @@ public struct RouteFile: Sendable {
     public var routes: [RouteDeclaration] = []
     /// The default route's destination.
     public var defaultDestination: String?
+    /// The apps that the association files name, for universal links and App Links.
+    public var apps = AppAssociations()
 
     /// Reads and loads a route file.
     /// - Throws: ``RouteFileError`` for the first problem: unreadable, not JSON, an unknown key, a bad value

@@ -7,7 +7,7 @@
 /// One problem `switchyard check` reports about a route file.
 package struct RouteFileFinding: Sendable, Hashable {
     /// A stable name: `loadError`, `duplicate`, `shadowed`, `duplicateName`, `ambiguous`, `unreachable`,
-    /// `badRedirect`, `missingDestination`.
+    /// `badRedirect`, `missingDestination`, `associations`.
     package let code: String
     /// What is wrong, in a sentence (for a load error, the error's whole description).
     package let message: String
@@ -114,6 +114,7 @@ extension RouteFile {
         findings += shadowedExpansions(
             expansions, skipping: unreachable, duplicates: duplicateGroups.map { Set($0) })
         findings += duplicateNames(expansions)
+        findings += associationProblems()
 
         // Redirects and destinations.
         let router = try? makeRouter()
@@ -204,6 +205,20 @@ extension RouteFile {
                     locations: [route.location, other.location], example: example(beaten, table: route.table)))
         }
         return findings
+    }
+
+    /// What keeps the association files from being made, for a file that declares apps: a table universal links
+    /// reach that makes its host a component, or an Apple file over its size limit.
+    private func associationProblems() -> [RouteFileFinding] {
+        var problems: [RouteFileError] = []
+        if !apps.appleAppIDs.isEmpty {
+            do { _ = try appleAppSiteAssociation() } catch { problems.append(error) }
+        } else if apps.androidPackage != nil {
+            do { _ = try assetLinks() } catch { problems.append(error) }
+        }
+        return problems.map {
+            RouteFileFinding(code: "associations", message: $0.message, locations: [$0.location], example: nil)
+        }
     }
 
     /// Names given to more than one route, in any tables: a link built by name (`url(for:)`, `switchyard url`)

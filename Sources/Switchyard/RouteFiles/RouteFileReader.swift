@@ -6,12 +6,14 @@ struct RouteFileReader {
     init(path: String) { self.path = path }
 
     private static let topKeys: Set = [
-        "routes", "schemes", "default", "options", "hostPolicy", "allowedHosts", "unicodeHostNames",
+        "routes", "schemes", "default", "options", "hostPolicy", "allowedHosts", "unicodeHostNames", "apps",
     ]
     private static let tableKeys: Set = [
         "routes", "fallsBackToGlobal", "hostPolicy", "allowedHosts", "unicodeHostNames",
     ]
-    private static let routeKeys: Set = ["pattern", "name", "priority", "destination", "redirect", "constraints"]
+    private static let routeKeys: Set = [
+        "pattern", "name", "priority", "destination", "redirect", "constraints", "web", "universalLink",
+    ]
     private static let optionKeys: Set = ["decodePlusInPath", "fragmentRouting", "caseInsensitiveLiterals", "limits"]
     private static let limitKeys: Set = ["maxInputLength", "maxComponents", "maxQueryItems", "maxValueLength"]
 
@@ -23,6 +25,7 @@ struct RouteFileReader {
         file.settings[.global] = readSettings(top, at: "", isGlobal: true)
         file.routes += readRoutes(top["routes"], table: .global, at: "routes")
         file.defaultDestination = top["default"].flatMap { string($0, at: "default") }
+        if let apps = top["apps"] { file.apps = readApps(apps) }
         if let schemes = top["schemes"], let tables = object(schemes, at: "schemes") {
             var seen: [String: String] = [:]
             for key in tables.keys.sorted() {
@@ -106,10 +109,87 @@ struct RouteFileReader {
             guard let read = readConstraints(value, of: pattern, at: location + ".constraints") else { return nil }
             constraints = read
         }
+        let web = route["web"].flatMap { string($0, at: location + ".web") }
+        if let web, !checkWebTemplate(web, of: pattern, at: location + ".web") { return nil }
         return RouteFile.RouteDeclaration(
             pattern: pattern, name: route["name"].flatMap { string($0, at: location + ".name") }, priority: priority,
             destination: route["destination"].flatMap { string($0, at: location + ".destination") },
-            redirect: redirect, constraints: constraints, table: table, location: location)
+            redirect: redirect, constraints: constraints, web: web,
+            isUniversalLink: route["universalLink"].flatMap { bool($0, at: location + ".universalLink") } ?? true,
+            table: table, location: location)
+    }
+
+    /// Reads `"apps"`: Apple app IDs, and an Android package with its certificates' fingerprints.
+    private mutating func readApps(_ value: JSONValue) -> AppAssociations {
+        var apps = AppAssociations()
+        guard let object = object(value, at: "apps") else { return apps }
+        checkKeys(object, ["apple", "android"], at: "apps")
+        if let apple = object["apple"], let fields = self.object(apple, at: "apps.apple") {
+            checkKeys(fields, ["appIDs"], at: "apps.apple")
+            apps.appleAppIDs = strings(fields["appIDs"], at: "apps.apple.appIDs") { id, place in
+                AppAssociations.isAppleAppID(id)
+                    ? nil
+                    : "'\(id)' is not an app ID: a ten-character team ID, a dot and a bundle ID (ABCDE12345.com.example.app)"
+            }
+        }
+        if let android = object["android"], let fields = self.object(android, at: "apps.android") {
+            checkKeys(fields, ["package", "sha256CertFingerprints"], at: "apps.android")
+            if let value = fields["package"], let name = string(value, at: "apps.android.package") {
+                if AppAssociations.isAndroidPackage(name) {
+                    apps.androidPackage = name
+                } else {
+                    problem(
+                        .invalidValue, at: "apps.android.package", "'\(name)' is not a package name (com.example.app)")
+                }
+            }
+            apps.androidFingerprints = strings(
+                fields["sha256CertFingerprints"], at: "apps.android.sha256CertFingerprints"
+            ) {
+                fingerprint, _ in
+                AppAssociations.isFingerprint(fingerprint)
+                    ? nil : "'\(fingerprint)' is not a SHA-256 fingerprint: 32 uppercase hex pairs joined by ':'"
+            }
+        }
+        return apps
+    }
+
+    /// The strings of a list, each checked by `problemWith` (a message, or `nil` when it is fine).
+    private mutating func strings(
+        _ value: JSONValue?, at location: String, _ problemWith: (String, String) -> String?
+    ) -> [String] {
+        guard let value, let list = array(value, at: location) else { return [] }
+        return list.enumerated().compactMap { index, item in
+            let place = "\(location)[\(index)]"
+            guard let text = string(item, at: place) else { return nil }
+            if let message = problemWith(text, place) {
+                problem(.invalidValue, at: place, message)
+                return nil
+            }
+            return text
+        }
+    }
+
+    /// Checks a web fallback: an `https` or `http` URL whose `{name}` parts name parameters of `pattern`.
+    private mutating func checkWebTemplate(_ template: String, of pattern: String, at location: String) -> Bool {
+        guard template.hasPrefix("https://") || template.hasPrefix("http://") else {
+            problem(.invalidValue, at: location, "a web fallback is an https or http URL")
+            return false
+        }
+        let parsed = try? RoutePattern(pattern)
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                problem(.invalidValue, at: location, "'{' has no matching '}'")
+                return false
+            }
+            let name = String(rest[rest.index(after: open)..<close])
+            guard parsed?.hasParameter(name) == true else {
+                problem(.invalidValue, at: location, "'{\(name)}' is not a parameter of \(pattern)")
+                return false
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return true
     }
 
     /// Reads `{"id": "digits", "tab": {"oneOf": ["home", "travel"]}}`, each name a parameter of `pattern`; `nil`

@@ -1,0 +1,125 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The association files that let links on the web open the app (Apple's universal links, Android's App Links), made
+/// from the routes that universal links reach, so that the files and the app's routing never drift apart.
+extension RouteFile {
+    /// One rule of the association files, tried in order: a path pattern (`*` any characters, `?` one, `?*` one or
+    /// more; none stops at `/`), and whether it keeps the paths it matches out.
+    package struct AssociationRule: Sendable, Hashable {
+        package var path: String
+        package var excludes: Bool
+        /// The route it comes from: its name, or its pattern.
+        package var comment: String
+    }
+
+    /// A URL that the rules claim, for a route that would not handle it: the files' wildcards cross `/`, and a
+    /// route kept out may have a shape no rule can exclude exactly.
+    package struct OverClaim: Sendable, Hashable {
+        /// The route, as written, and where it is in the file.
+        package var pattern: String
+        package var location: String
+        /// A path that the rules claim and the route does not handle.
+        package var example: String
+    }
+
+    /// The rules of both association files, and the URLs they claim beyond the routes.
+    ///
+    /// Every path the router hands to a universal-link route (one whose table `https` or `http` links reach, not kept
+    /// out with `"universalLink": false`) is claimed: a parameter becomes `?*`, optional groups expand, a trailing
+    /// wildcard claims its bare prefix too, literals are percent-encoded as links are. A route kept out becomes an
+    /// `exclude` rule, placed first, when it is all literals and the router hands its path to it; its other paths
+    /// stay claimed, and are listed as over-claims.
+    ///
+    /// - Throws: ``RouteFileError`` when a table that universal links reach makes its host a path component.
+    package func associationRules() throws(RouteFileError) -> (rules: [AssociationRule], overClaims: [OverClaim]) {
+        let router = try makeRouter()
+        let tables = try universalLinkTables()
+        let host = tables.lazy.compactMap { settings[$0]?.allowedHosts?.first }.first ?? "example.com"
+        func handles(_ path: String) -> Route? { (try? router.match("https://\(host)\(path)"))?.route }
+        var excluded: [AssociationRule] = []
+        var included: [AssociationRule] = []
+        var claimed = Set<String>()
+        var overClaims: [OverClaim] = []
+        for table in tables {
+            for route in router.routes(in: table) {
+                guard let tag = route.tag, routes.indices.contains(tag) else { continue }
+                let declaration = routes[tag]
+                let comment = declaration.name ?? declaration.pattern
+                let segments = route.segments
+                if declaration.isUniversalLink {
+                    for path in Self.rulePaths(segments) where claimed.insert(path).inserted {
+                        included.append(AssociationRule(path: path, excludes: false, comment: comment))
+                    }
+                    let crossing = Self.samplePath(segments, value: "a/b")
+                    if crossing != Self.samplePath(segments, value: "a"),
+                        handles(crossing)?.tag.map(isUniversal) != true
+                    {
+                        overClaims.append(
+                            OverClaim(pattern: declaration.pattern, location: declaration.location, example: crossing))
+                    }
+                } else if segments.allSatisfy({ if case .literal = $0 { true } else { false } }),
+                    handles(Self.samplePath(segments, value: "")) == route
+                {
+                    let path = Self.samplePath(segments, value: "")
+                    excluded.append(AssociationRule(path: path, excludes: true, comment: comment))
+                } else {
+                    overClaims.append(
+                        OverClaim(
+                            pattern: declaration.pattern, location: declaration.location,
+                            example: Self.samplePath(segments, value: "value")))
+                }
+            }
+        }
+        return (excluded + included, overClaims)
+    }
+
+    /// Whether the declaration at `tag` opens the app from the web.
+    private func isUniversal(_ tag: Int) -> Bool {
+        routes.indices.contains(tag) && routes[tag].isUniversalLink
+    }
+
+    /// The tables that `https` and `http` links reach: those schemes' tables, and the global table where they fall
+    /// back to it (or where there are none).
+    /// - Throws: ``RouteFileError`` for such a table that makes the host a path component.
+    private func universalLinkTables() throws(RouteFileError) -> [RouteTable] {
+        var tables = ["https", "http"].map(RouteTable.scheme).filter { settings[$0] != nil }
+        if tables.isEmpty || tables.contains(where: { settings[$0]?.fallsBackToGlobalRoutes == true }) {
+            tables.append(.global)
+        }
+        for table in tables where settings[table]?.hostPolicy == .pathComponent {
+            let location = table == .global ? "hostPolicy" : "schemes.\(table).hostPolicy"
+            throw RouteFileError(
+                .invalidValue, file: path, at: location,
+                "universal links reach the table \(table), which makes the host a path component: the association "
+                    + "files cannot say which paths it handles")
+        }
+        return tables
+    }
+
+    /// The rule paths of an expansion: `/product/?*`; a trailing wildcard claims its bare prefix too.
+    private static func rulePaths(_ segments: [Segment]) -> [String] {
+        var parts: [String] = []
+        for segment in segments {
+            switch segment {
+            case .literal(let text): parts.append(LinkEncoding.encode(text.text))
+            case .parameter: parts.append("?*")
+            case .wildcard:
+                let prefix = "/" + parts.joined(separator: "/")
+                return [prefix, (parts.isEmpty ? "" : prefix) + "/*"]
+            }
+        }
+        return ["/" + parts.joined(separator: "/")]
+    }
+
+    /// A path the expansion matches, each parameter (and a wildcard's one component) filled with `value`.
+    private static func samplePath(_ segments: [Segment], value: String) -> String {
+        "/"
+            + segments.map { segment in
+                if case .literal(let text) = segment { LinkEncoding.encode(text.text) } else { value }
+            }.joined(separator: "/")
+    }
+}

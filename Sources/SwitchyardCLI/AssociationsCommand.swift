@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import Switchyard
+
+struct AssociationsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "associations",
+        abstract: "Write the association files that let web links open the app.",
+        discussion: """
+            Writes apple-app-site-association (Apple's universal links) and assetlinks.json (Android's App Links) \
+            for the apps the route file declares under "apps", from the routes that https and http links reach. \
+            Every path the router hands to such a route is claimed; routes with "universalLink": false are left \
+            out. Serve both from /.well-known/ on each allowed host, over HTTPS, with no redirect.
+
+            The files' wildcards cross '/', so a parameter claims deeper paths too: the paths claimed beyond what \
+            the routes handle are listed on standard error.
+
+            Example:
+              switchyard associations Examples/shop.json --out .well-known
+
+            Exits with 2 when the file declares no app or a table cannot be described.
+            """)
+
+    @Option(help: "The folder to write the files to.")
+    var out = ".well-known"
+
+    @Argument(help: "The route file (JSON).")
+    var file: String
+
+    func run() throws {
+        let routeFile = try loadRouteFile(file)
+        var written: [String] = []
+        do {
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            if !routeFile.apps.appleAppIDs.isEmpty {
+                try write(try routeFile.appleAppSiteAssociation(), named: "apple-app-site-association")
+                written.append("apple-app-site-association")
+            }
+            if routeFile.apps.androidPackage != nil {
+                try write(try routeFile.assetLinks(), named: "assetlinks.json")
+                written.append("assetlinks.json")
+            }
+            for claim in try routeFile.associationRules().overClaims {
+                FileOutput.error("note: \(claim.pattern) (\(claim.location)) is claimed for \(claim.example) too\n")
+            }
+        } catch {
+            FileOutput.error("error: \(error)\n")
+            throw Exit.badInput
+        }
+        guard !written.isEmpty else {
+            FileOutput.error("error: \(file): \"apps\" declares no Apple app IDs and no Android package\n")
+            throw Exit.badInput
+        }
+        FileOutput.out(written.map { "\((out as NSString).appendingPathComponent($0))\n" }.joined())
+    }
+
+    private func write(_ data: Data, named name: String) throws {
+        try data.write(to: URL(fileURLWithPath: out).appendingPathComponent(name))
+    }
+}

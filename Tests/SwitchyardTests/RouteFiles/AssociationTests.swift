@@ -1,0 +1,140 @@
+import Foundation
+import Switchyard
+import Testing
+
+@Suite("Association files")
+struct AssociationTests {
+    private static let apps =
+        #""apps": {"apple": {"appIDs": ["ABCDE12345.com.example.shop"]}, "android": {"package": "com.example.shop", "sha256CertFingerprints": ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}}"#
+
+    private static func file(_ routes: String, _ extra: String = "") throws -> RouteFile {
+        try RouteFile(data: Data(#"{"routes": [\#(routes)], \#(apps)\#(extra)}"#.utf8), path: "routes.json")
+    }
+
+    private static func rules(_ data: Data, android: Bool = false) throws -> [[String: Any]] {
+        let json = try JSONSerialization.jsonObject(with: data)
+        if android {
+            let statement = try #require((json as? [[String: Any]])?.first)
+            let extensions = statement["relation_extensions"] as? [String: [String: Any]]
+            return try #require(
+                extensions?["delegate_permission/common.handle_all_urls"]?["dynamic_app_link_components"]
+                    as? [[String: Any]])
+        }
+        let details = ((json as? [String: Any])?["applinks"] as? [String: Any])?["details"] as? [[String: Any]]
+        return try #require(details?.first?["components"] as? [[String: Any]])
+    }
+
+    @Test func groupsWildcardsPrioritiesExclusionsAndNonASCIILiteralsBecomeRules() throws {
+        let file = try Self.file(
+            #"""
+            {"pattern": "/the(/foo/:a)", "name": "the", "destination": "T"},
+            {"pattern": "/help/*", "destination": "H"},
+            {"pattern": "/café/:id", "destination": "C"},
+            {"pattern": "/x/:id", "priority": 5, "destination": "X"},
+            {"pattern": "/x/secret", "destination": "S", "universalLink": false},
+            {"pattern": "/y/secret", "destination": "S", "universalLink": false},
+            {"pattern": "/y/:id", "destination": "Y"}
+            """#)
+        let apple = try Self.rules(file.appleAppSiteAssociation())
+        #expect(
+            apple.map { $0["/"] as? String } == [
+                "/y/secret", "/x/?*", "/the/foo/?*", "/caf%C3%A9/?*", "/y/?*", "/the", "/help", "/help/*",
+            ])
+        #expect(apple.map { $0["exclude"] as? Bool } == [true, nil, nil, nil, nil, nil, nil, nil])
+        #expect(apple.first?["comment"] as? String == "/y/secret")
+        let android = try Self.rules(file.assetLinks(), android: true)
+        #expect(android.map { $0["/"] as? String } == apple.map { $0["/"] as? String })
+        #expect(android.allSatisfy { $0["comment"] == nil })
+        // `/x/secret` is kept out, but `/x/:id` (priority 5) takes its link: it stays claimed, and no rule excludes
+        // it.
+        let claims = try file.associationRules().overClaims
+        #expect(claims.contains { $0.pattern == "/x/secret" && $0.example == "/x/secret" })
+    }
+
+    @Test func theAppleFileIsExactJSON() throws {
+        let file = try Self.file(#"{"pattern": "/p/:id", "name": "product", "destination": "P"}"#)
+        let text = String(decoding: try file.appleAppSiteAssociation(), as: UTF8.self)
+        #expect(
+            text == """
+                {
+                  "applinks" : {
+                    "defaults" : {
+                      "caseSensitive" : true
+                    },
+                    "details" : [
+                      {
+                        "appIDs" : [
+                          "ABCDE12345.com.example.shop"
+                        ],
+                        "components" : [
+                          {
+                            "/" : "/p/?*",
+                            "comment" : "product"
+                          }
+                        ]
+                      }
+                    ]
+                  }
+                }
+                """)
+    }
+
+    @Test func caseInsensitiveLiteralsAreCaseInsensitiveRules() throws {
+        let file = try Self.file(
+            #"{"pattern": "/a", "destination": "A"}"#, #", "options": {"caseInsensitiveLiterals": true}"#)
+        let json = try JSONSerialization.jsonObject(with: try file.appleAppSiteAssociation()) as? [String: Any]
+        let defaults = (json?["applinks"] as? [String: Any])?["defaults"] as? [String: Any]
+        #expect(defaults?["caseSensitive"] as? Bool == false)
+    }
+
+    @Test func onlyTheTablesUniversalLinksReachAreDescribed() throws {
+        let file = try Self.file(
+            #"{"pattern": "/global", "destination": "G"}"#,
+            #", "schemes": {"https": {"routes": [{"pattern": "/web", "destination": "W"}]}, "myapp": {"routes": [{"pattern": "/app", "destination": "A"}]}}"#
+        )
+        #expect(try Self.rules(file.appleAppSiteAssociation()).map { $0["/"] as? String } == ["/web"])
+        let fallingBack = try Self.file(
+            #"{"pattern": "/global", "destination": "G"}"#,
+            #", "schemes": {"https": {"fallsBackToGlobal": true, "routes": [{"pattern": "/web", "destination": "W"}]}}"#
+        )
+        #expect(
+            try Self.rules(fallingBack.appleAppSiteAssociation()).map { $0["/"] as? String } == ["/web", "/global"])
+    }
+
+    @Test func aTableThatMakesTheHostAComponentCannotBeDescribed() throws {
+        let file = try Self.file(#"{"pattern": "/a", "destination": "A"}"#, #", "hostPolicy": "pathComponent""#)
+        let error = #expect(throws: RouteFileError.self) { try file.appleAppSiteAssociation() }
+        #expect(error?.location == "hostPolicy")
+    }
+
+    static let badApps: [(json: String, location: String)] = [
+        (#"{"apple": {"appIDs": ["abcde12345.com.example"]}}"#, "apps.apple.appIDs[0]"),
+        (#"{"apple": {"appIDs": ["ABCDE12345"]}}"#, "apps.apple.appIDs[0]"),
+        (#"{"android": {"package": "shop", "sha256CertFingerprints": []}}"#, "apps.android.package"),
+        (
+            #"{"android": {"package": "com.shop", "sha256CertFingerprints": ["14:6d"]}}"#,
+            "apps.android.sha256CertFingerprints[0]"
+        ),
+        (#"{"windows": {}}"#, "apps.windows"),
+    ]
+
+    @Test("apps are checked where they are written", arguments: badApps)
+    func appsAreCheckedWhereWritten(json: String, location: String) {
+        let error = #expect(throws: RouteFileError.self) {
+            try RouteFile(data: Data(#"{"routes": [], "apps": \#(json)}"#.utf8), path: "routes.json")
+        }
+        #expect(error?.location == location)
+    }
+
+    @Test(
+        "a web fallback names the route's parameters",
+        arguments: [
+            ("https://shop.example.com/products/{id}", true), ("https://shop.example.com/{slug}", false),
+            ("ftp://shop.example.com/{id}", false), ("https://shop.example.com/{id", false),
+        ])
+    func webFallback(template: String, loads: Bool) {
+        let json = #"{"routes": [{"pattern": "/p/:id", "destination": "P", "web": "\#(template)"}]}"#
+        let file = try? RouteFile(data: Data(json.utf8), path: "routes.json")
+        #expect((file?.routes.first?.web == template) == loads)
+    }
+}
