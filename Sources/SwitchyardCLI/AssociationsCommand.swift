@@ -31,30 +31,21 @@ struct AssociationsCommand: ParsableCommand {
         let routeFile = try loadRouteFile(file)
         var written: [String] = []
         do {
+            let files = try routeFile.associationFiles()
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-            if !routeFile.apps.appleAppIDs.isEmpty {
-                try write(try routeFile.appleAppSiteAssociation(), named: "apple-app-site-association")
-                written.append("apple-app-site-association")
+            for (name, data) in [("apple-app-site-association", files.apple), ("assetlinks.json", files.android)] {
+                guard let data else { continue }
+                let url = URL(fileURLWithPath: out).appendingPathComponent(name)
+                try data.write(to: url)
+                written.append(url.path)
             }
-            if routeFile.apps.androidPackage != nil {
-                try write(try routeFile.assetLinks(), named: "assetlinks.json")
-                written.append("assetlinks.json")
-            }
-            for claim in try routeFile.associationRules().overClaims {
+            for claim in files.overClaims {
                 FileOutput.error("note: \(claim.pattern) (\(claim.location)) is claimed for \(claim.example) too\n")
             }
         } catch {
             FileOutput.error("error: \(error)\n")
             throw Exit.badInput
         }
-        guard !written.isEmpty else {
-            FileOutput.error("error: \(file): \"apps\" declares no Apple app IDs and no Android package\n")
-            throw Exit.badInput
-        }
-        FileOutput.out(written.map { "\((out as NSString).appendingPathComponent($0))\n" }.joined())
-    }
-
-    private func write(_ data: Data, named name: String) throws {
-        try data.write(to: URL(fileURLWithPath: out).appendingPathComponent(name))
+        FileOutput.out(written.map { $0 + "\n" }.joined())
     }
 }

@@ -15,9 +15,16 @@ struct JSONWriter {
     private var hasMembers: UInt64 = 0
     private var depth = 0
 
-    /// Writes into `bytes`, after what they hold.
-    init(appendingTo bytes: [UInt8] = []) {
-        self.bytes = bytes
+    init() {}
+
+    /// Calls `body` with a writer that appends to `output` in place (the bytes move into the writer and back, with no
+    /// copy), then ends the JSON with a newline: one line of a JSON-lines stream.
+    static func appendLine(to output: inout [UInt8], _ body: (inout JSONWriter) -> Void) {
+        var writer = JSONWriter()
+        swap(&writer.bytes, &output)
+        body(&writer)
+        swap(&writer.bytes, &output)
+        output.append(UInt8(ascii: "\n"))
     }
 
     /// What is written so far, as text.
@@ -95,16 +102,9 @@ struct JSONWriter {
         hasMembers |= 1
     }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
-    static func quoted(_ string: String) -> String {
-        var bytes: [UInt8] = []
-        appendQuoted(string, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     /// Appends `string` as a JSON string literal to `bytes`: in one copy when nothing in it needs escaping, the usual
     /// case.
-    static func appendQuoted(_ string: String, to bytes: inout [UInt8]) {
+    private static func appendQuoted(_ string: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         let copied = string.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
             guard !utf8.contains(where: needsEscape) else { return false }

@@ -57,15 +57,12 @@ struct RouteCommand: ParsableCommand {
                 let result = RouteReport(String(decoding: line, as: UTF8.self), file: file, router: router)
                 state.allSucceeded = state.allSucceeded && result.isSuccess
                 if json {
-                    var writer = JSONWriter(appendingTo: output)
-                    output = []
-                    result.write(to: &writer)
-                    output = writer.bytes
+                    JSONWriter.appendLine(to: &output) { result.write(to: &$0) }
                 } else {
                     if !state.isFirst { output.append(UInt8(ascii: "\n")) }
                     output += result.human.utf8
+                    output.append(UInt8(ascii: "\n"))
                 }
-                output.append(UInt8(ascii: "\n"))
                 state.isFirst = false
             }
         }

@@ -116,10 +116,3 @@ struct RouteReport {
         return input + "\n" + columns(rows)
     }
 }
-
-extension RouteFile {
-    /// The declaration a route of this file's router came from.
-    func declaration(of route: Route) -> RouteDeclaration? {
-        route.tag.flatMap { routes.indices.contains($0) ? routes[$0] : nil }
-    }
-}

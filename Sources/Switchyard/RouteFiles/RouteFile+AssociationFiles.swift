@@ -9,46 +9,58 @@ extension RouteFile {
     /// The most bytes Apple reads of an `apple-app-site-association` file.
     package static let maxAppleAssociationSize = 128 * 1024
 
-    /// `apple-app-site-association`: the app IDs, and the rules as `components`, case-sensitive as the router's
-    /// literals are.
-    ///
-    /// - Throws: ``RouteFileError`` when the file declares no Apple app, when a table cannot be described (see
-    ///   ``associationRules()``), or when the result is over ``maxAppleAssociationSize``.
-    package func appleAppSiteAssociation() throws(RouteFileError) -> Data {
-        guard !apps.appleAppIDs.isEmpty else {
-            throw RouteFileError(.missingKey, file: path, at: "apps.apple", "the file declares no Apple app IDs")
-        }
-        let rules = try associationRules().rules
-        let file = AppleFile(
-            applinks: .init(
-                defaults: .init(caseSensitive: !options.matchesLiteralsCaseInsensitively),
-                details: [.init(appIDs: apps.appleAppIDs, components: rules.map { Rule($0, commented: true) })]))
-        let data = Self.encode(file)
-        guard data.count <= Self.maxAppleAssociationSize else {
-            throw RouteFileError(
-                .invalidValue, file: path, at: "apps.apple",
-                "the association file is \(data.count) bytes; Apple reads at most \(Self.maxAppleAssociationSize)")
-        }
-        return data
+    /// The association files of the apps a route file declares, made from one set of rules.
+    package struct AssociationFiles: Sendable {
+        /// `apple-app-site-association`, when the file names Apple apps: the app IDs, and the rules as
+        /// `components`, case-sensitive as the router's literals are.
+        package var apple: Data?
+        /// `assetlinks.json`, when the file names an Android app: one statement, its rules as
+        /// `dynamic_app_link_components`.
+        package var android: Data?
+        /// The URLs the rules claim beyond the routes (see ``RouteFile/associationRules()``).
+        package var overClaims: [OverClaim]
     }
 
-    /// `assetlinks.json`: one statement for the Android app, its rules as `dynamic_app_link_components`.
-    /// - Throws: ``RouteFileError`` when the file declares no Android app, or a table cannot be described.
-    package func assetLinks() throws(RouteFileError) -> Data {
-        guard let package = apps.androidPackage, !apps.androidFingerprints.isEmpty else {
+    /// Both association files, for the apps the file declares.
+    ///
+    /// - Throws: ``RouteFileError`` when the file declares no app, an Android package without fingerprints, a table
+    ///   that cannot be described (see ``associationRules()``), or an Apple file over ``maxAppleAssociationSize``.
+    package func associationFiles() throws(RouteFileError) -> AssociationFiles {
+        guard !apps.appleAppIDs.isEmpty || apps.androidPackage != nil else {
             throw RouteFileError(
-                .missingKey, file: path, at: "apps.android",
-                "the file declares no Android package with certificate fingerprints")
+                .missingKey, file: path, at: "apps", "\"apps\" declares no Apple app IDs and no Android package")
         }
-        let rules = try associationRules().rules
-        let relation = "delegate_permission/common.handle_all_urls"
-        let statement = AndroidStatement(
-            relation: [relation],
-            relation_extensions: [
-                relation: .init(dynamic_app_link_components: rules.map { Rule($0, commented: false) })
-            ],
-            target: .init(package_name: package, sha256_cert_fingerprints: apps.androidFingerprints))
-        return Self.encode([statement])
+        let (rules, overClaims) = try associationRules()
+        var files = AssociationFiles(overClaims: overClaims)
+        if !apps.appleAppIDs.isEmpty {
+            let file = AppleFile(
+                applinks: .init(
+                    defaults: .init(caseSensitive: !options.matchesLiteralsCaseInsensitively),
+                    details: [.init(appIDs: apps.appleAppIDs, components: rules.map { Rule($0, commented: true) })]))
+            let data = Self.encode(file)
+            guard data.count <= Self.maxAppleAssociationSize else {
+                throw RouteFileError(
+                    .invalidValue, file: path, at: "apps.apple",
+                    "the association file is \(data.count) bytes; Apple reads at most \(Self.maxAppleAssociationSize)")
+            }
+            files.apple = data
+        }
+        if let package = apps.androidPackage {
+            guard !apps.androidFingerprints.isEmpty else {
+                throw RouteFileError(
+                    .missingKey, file: path, at: "apps.android.sha256CertFingerprints",
+                    "an Android app needs the fingerprints of its signing certificates")
+            }
+            let relation = "delegate_permission/common.handle_all_urls"
+            let statement = AndroidStatement(
+                relation: [relation],
+                relation_extensions: [
+                    relation: .init(dynamic_app_link_components: rules.map { Rule($0, commented: false) })
+                ],
+                target: .init(package_name: package, sha256_cert_fingerprints: apps.androidFingerprints))
+            files.android = Self.encode([statement])
+        }
+        return files
     }
 
     private static func encode(_ value: some Encodable) -> Data {

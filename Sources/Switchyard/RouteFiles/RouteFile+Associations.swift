@@ -46,25 +46,23 @@ extension RouteFile {
         var overClaims: [OverClaim] = []
         for table in tables {
             for route in router.routes(in: table) {
-                guard let tag = route.tag, routes.indices.contains(tag) else { continue }
-                let declaration = routes[tag]
+                guard let declaration = declaration(of: route) else { continue }
                 let comment = declaration.name ?? declaration.pattern
                 let segments = route.segments
                 if declaration.isUniversalLink {
                     for path in Self.rulePaths(segments) where claimed.insert(path).inserted {
                         included.append(AssociationRule(path: path, excludes: false, comment: comment))
                     }
+                    // A parameter filled with two components: a path the rules claim, which this route does not take.
                     let crossing = Self.samplePath(segments, value: "a/b")
-                    if crossing != Self.samplePath(segments, value: "a"),
-                        handles(crossing)?.tag.map(isUniversal) != true
-                    {
+                    let taker = handles(crossing).flatMap { self.declaration(of: $0) }
+                    if crossing != Self.samplePath(segments, value: "a"), taker?.isUniversalLink != true {
                         overClaims.append(
                             OverClaim(pattern: declaration.pattern, location: declaration.location, example: crossing))
                     }
                 } else if segments.allSatisfy({ if case .literal = $0 { true } else { false } }),
-                    handles(Self.samplePath(segments, value: "")) == route
+                    case let path = Self.samplePath(segments, value: ""), handles(path) == route
                 {
-                    let path = Self.samplePath(segments, value: "")
                     excluded.append(AssociationRule(path: path, excludes: true, comment: comment))
                 } else {
                     overClaims.append(
@@ -75,11 +73,6 @@ extension RouteFile {
             }
         }
         return (excluded + included, overClaims)
-    }
-
-    /// Whether the declaration at `tag` opens the app from the web.
-    private func isUniversal(_ tag: Int) -> Bool {
-        routes.indices.contains(tag) && routes[tag].isUniversalLink
     }
 
     /// The tables that `https` and `http` links reach: those schemes' tables, and the global table where they fall

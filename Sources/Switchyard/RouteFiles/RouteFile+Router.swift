@@ -71,6 +71,20 @@ extension RouteFile {
         return router
     }
 
+    /// The declaration a route of this file's router comes from (the router tags each route with its place in
+    /// ``routes``).
+    package func declaration(of route: Route) -> RouteDeclaration? {
+        route.tag.flatMap { routes.indices.contains($0) ? routes[$0] : nil }
+    }
+
+    /// Where the redirect route of `match` sends it; `nil` for a route that does not redirect, or a target that
+    /// cannot be filled.
+    package func redirectTarget(for match: RouteMatch) -> String? {
+        guard let declaration = declaration(of: match.route), declaration.redirect != nil else { return nil }
+        return try? redirectTarget(
+            of: declaration, parameters: match.parameters.dictionary, wildcard: match.wildcardComponents)
+    }
+
     /// The target a redirect route produces for a match: its redirect pattern filled with the match's
     /// parameters (and wildcard components), encoded as links are; `nil` for a route that does not redirect.
     ///
@@ -88,9 +102,9 @@ private struct RedirectRoutes: RouteFilter {
     let file: RouteFile
 
     func filter(_ request: RouteRequest, next: FilterContinuation) async -> RouteOutcome {
-        guard let tag = request.route?.tag, file.routes.indices.contains(tag),
+        guard let route = request.route, let declaration = file.declaration(of: route),
             let target = try? file.redirectTarget(
-                of: file.routes[tag], parameters: request.parameters.dictionary, wildcard: request.wildcardComponents)
+                of: declaration, parameters: request.parameters.dictionary, wildcard: request.wildcardComponents)
         else { return await next(request) }
         return await next.redirect(to: target)
     }

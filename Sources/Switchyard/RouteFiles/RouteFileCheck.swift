@@ -210,14 +210,15 @@ extension RouteFile {
     /// What keeps the association files from being made, for a file that declares apps: a table universal links
     /// reach that makes its host a component, or an Apple file over its size limit.
     private func associationProblems() -> [RouteFileFinding] {
-        var problems: [RouteFileError] = []
-        if !apps.appleAppIDs.isEmpty {
-            do { _ = try appleAppSiteAssociation() } catch { problems.append(error) }
-        } else if apps.androidPackage != nil {
-            do { _ = try assetLinks() } catch { problems.append(error) }
-        }
-        return problems.map {
-            RouteFileFinding(code: "associations", message: $0.message, locations: [$0.location], example: nil)
+        guard !apps.appleAppIDs.isEmpty || apps.androidPackage != nil else { return [] }
+        do {
+            _ = try associationFiles()
+            return []
+        } catch {
+            return [
+                RouteFileFinding(
+                    code: "associations", message: error.message, locations: [error.location], example: nil)
+            ]
         }
     }
 

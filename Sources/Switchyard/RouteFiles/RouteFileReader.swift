@@ -126,7 +126,7 @@ struct RouteFileReader {
         checkKeys(object, ["apple", "android"], at: "apps")
         if let apple = object["apple"], let fields = self.object(apple, at: "apps.apple") {
             checkKeys(fields, ["appIDs"], at: "apps.apple")
-            apps.appleAppIDs = strings(fields["appIDs"], at: "apps.apple.appIDs") { id, place in
+            apps.appleAppIDs = strings(fields["appIDs"], at: "apps.apple.appIDs") { id in
                 AppAssociations.isAppleAppID(id)
                     ? nil
                     : "'\(id)' is not an app ID: a ten-character team ID, a dot and a bundle ID (ABCDE12345.com.example.app)"
@@ -145,7 +145,7 @@ struct RouteFileReader {
             apps.androidFingerprints = strings(
                 fields["sha256CertFingerprints"], at: "apps.android.sha256CertFingerprints"
             ) {
-                fingerprint, _ in
+                fingerprint in
                 AppAssociations.isFingerprint(fingerprint)
                     ? nil : "'\(fingerprint)' is not a SHA-256 fingerprint: 32 uppercase hex pairs joined by ':'"
             }
@@ -155,13 +155,13 @@ struct RouteFileReader {
 
     /// The strings of a list, each checked by `problemWith` (a message, or `nil` when it is fine).
     private mutating func strings(
-        _ value: JSONValue?, at location: String, _ problemWith: (String, String) -> String?
+        _ value: JSONValue?, at location: String, _ problemWith: (String) -> String?
     ) -> [String] {
         guard let value, let list = array(value, at: location) else { return [] }
         return list.enumerated().compactMap { index, item in
             let place = "\(location)[\(index)]"
             guard let text = string(item, at: place) else { return nil }
-            if let message = problemWith(text, place) {
+            if let message = problemWith(text) {
                 problem(.invalidValue, at: place, message)
                 return nil
             }

@@ -74,16 +74,13 @@ enum PercentDecoding {
     private static func isPlain(_ bytes: TextBytes, _ range: Range<Int>, plusAsSpace: Bool) throws(DecodingFailure)
         -> Bool
     {
-        var isPlain = true
-        _ = try bytes.scan(range) { (index, byte) throws(DecodingFailure) -> Bool in
-            if byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) {
-                isPlain = false
-                return false
-            }
+        // The scan stops at the first byte that decoding would change; plain text has none.
+        let stop = try bytes.scan(range) { (index, byte) throws(DecodingFailure) -> Bool in
+            if byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) { return false }
             if !isPlainText(byte, in: bytes, at: index, before: range.upperBound) { throw .control(at: index) }
             return true
         }
-        return isPlain
+        return stop == range.upperBound
     }
 
     /// Whether `byte`, at `index` of `bytes`, is not where a control character starts: a C0 control, DEL, or a C1

@@ -59,13 +59,13 @@ struct AuditVerdict: Equatable {
     /// it did not reach a route before either.
     init(old: consuming LinkOutcome, new: consuming LinkOutcome, files: borrowing AuditFiles) {
         switch consume new {
-        case .matched(let after, let newIndex):
-            guard case .matched(let before, let oldIndex) = consume old else {
+        case .matched(let after):
+            guard case .matched(let before) = consume old else {
                 self.init(.newlyMatched, breaks: false)
                 return
             }
-            let category = Self.compare(before, oldIndex, after, newIndex, files)
-            self.init(category, breaks: category == .moved && files.new.routes[declaration: newIndex]?.redirect == nil)
+            let category = Self.compare(before, after, files)
+            self.init(category, breaks: category == .moved && files.new.declaration(of: after.route)?.redirect == nil)
         case .unmatched:
             switch consume old {
             case .unmatched: self.init(.unchanged, breaks: false)
@@ -89,11 +89,9 @@ struct AuditVerdict: Equatable {
 
     /// How two matches of one link differ: the route's name or destination, then where a redirect leads, then the
     /// parameters. A redirect's target is filled only when the redirect's pattern or the parameters changed.
-    private static func compare(
-        _ old: RouteMatch, _ oldIndex: Int?, _ new: RouteMatch, _ newIndex: Int?, _ files: borrowing AuditFiles
-    ) -> AuditCategory {
-        let oldDeclaration = files.old.routes[declaration: oldIndex]
-        let newDeclaration = files.new.routes[declaration: newIndex]
+    private static func compare(_ old: RouteMatch, _ new: RouteMatch, _ files: borrowing AuditFiles) -> AuditCategory {
+        let oldDeclaration = files.old.declaration(of: old.route)
+        let newDeclaration = files.new.declaration(of: new.route)
         if old.route.name != new.route.name || oldDeclaration?.destination != newDeclaration?.destination {
             return .moved
         }
@@ -101,8 +99,7 @@ struct AuditVerdict: Equatable {
         let oldRedirect = oldDeclaration?.redirect
         let newRedirect = newDeclaration?.redirect
         if oldRedirect != nil || newRedirect != nil, oldRedirect != newRedirect || !sameParameters,
-            files.old.redirectTarget(of: oldDeclaration, for: old)
-                != files.new.redirectTarget(of: newDeclaration, for: new)
+            files.old.redirectTarget(for: old) != files.new.redirectTarget(for: new)
         {
             return .redirectChanged
         }

@@ -32,8 +32,8 @@ struct LinkAuditor: Sendable {
             case .link(let link, let count):
                 let verdict = thread.cache.verdict(of: link) {
                     AuditVerdict(
-                        old: LinkOutcome(link, file: files.old, router: oldRouter),
-                        new: LinkOutcome(link, file: files.new, router: newRouter), files: files)
+                        old: LinkOutcome(link, router: oldRouter), new: LinkOutcome(link, router: newRouter),
+                        files: files)
                 }
                 record(verdict, of: link, count: count, at: (block.index, line.startIndex), into: &thread.tally)
                 if writesJSON, verdict.category != .unchanged {
@@ -64,24 +64,22 @@ struct LinkAuditor: Sendable {
         tally.examples[category.rawValue].append(
             AuditExample(
                 position: position, link: link, count: count, breaks: breaks,
-                old: Self.describe(LinkOutcome(link, file: files.old, router: oldRouter), in: files.old),
-                new: Self.describe(LinkOutcome(link, file: files.new, router: newRouter), in: files.new)))
+                old: Self.describe(LinkOutcome(link, router: oldRouter), in: files.old),
+                new: Self.describe(LinkOutcome(link, router: newRouter), in: files.new)))
     }
 
     /// Writes a changed link as one line of JSON: its category, and what each file does with it.
     private func writeJSON(_ verdict: AuditVerdict, of link: String, count: Int, to output: inout [UInt8]) {
-        var writer = JSONWriter(appendingTo: output)
-        output = []
-        writer.openObject()
-        writer.field("link", link)
-        writer.field("count", number: count)
-        writer.field("category", verdict.category.description)
-        writer.field("breaks", bool: verdict.breaks && !allowed.contains(verdict.category))
-        RouteReport(link, file: files.old, router: oldRouter).write(to: &writer, as: "old")
-        RouteReport(link, file: files.new, router: newRouter).write(to: &writer, as: "new")
-        writer.closeObject()
-        output = writer.bytes
-        output.append(UInt8(ascii: "\n"))
+        JSONWriter.appendLine(to: &output) { writer in
+            writer.openObject()
+            writer.field("link", link)
+            writer.field("count", number: count)
+            writer.field("category", verdict.category.description)
+            writer.field("breaks", bool: verdict.breaks && !allowed.contains(verdict.category))
+            RouteReport(link, file: files.old, router: oldRouter).write(to: &writer, as: "old")
+            RouteReport(link, file: files.new, router: newRouter).write(to: &writer, as: "new")
+            writer.closeObject()
+        }
     }
 
     /// An outcome in a line: `product → ProductScreen  /product/:id  id=7`, `rejected (tooLong)`.
@@ -89,13 +87,12 @@ struct LinkAuditor: Sendable {
         switch outcome {
         case .rejected(let code): return "rejected (\(code))"
         case .unmatched: return file.defaultDestination.map { "unmatched: the default route → \($0)" } ?? "unmatched"
-        case .matched(let match, let index):
+        case .matched(let match):
             let route = match.route
             var parts = [route.name ?? route.pattern.written]
-            let declaration = file.routes[declaration: index]
-            if let target = file.redirectTarget(of: declaration, for: match) {
+            if let target = file.redirectTarget(for: match) {
                 parts[0] += " → redirect \(target)"
-            } else if let destination = declaration?.destination {
+            } else if let destination = file.declaration(of: route)?.destination {
                 parts[0] += " → \(destination)"
             }
             if route.name != nil { parts.append(route.pattern.written) }

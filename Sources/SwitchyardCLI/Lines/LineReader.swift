@@ -44,10 +44,11 @@ struct LineReader {
             }
             pending.append(contentsOf: chunk)
             if let lastNewline = pending[searchStart...].lastIndex(of: UInt8(ascii: "\n")) {
-                let rest = Array(pending[(lastNewline + 1)...])
+                // The whole lines leave as the block; what follows them stays for the next one.
+                var lines = Array(pending[(lastNewline + 1)...])
                 pending.removeSubrange((lastNewline + 1)...)
-                defer { pending = rest }
-                return Block(bytes: pending, skippedLongLines: skipped)
+                swap(&lines, &pending)
+                return Block(bytes: lines, skippedLongLines: skipped)
             }
             if pending.count > Self.maxLineLength {
                 pending = []

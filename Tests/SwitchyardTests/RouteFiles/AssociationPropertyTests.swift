@@ -16,8 +16,8 @@ struct AssociationPropertyTests {
         for _ in 0..<300 {
             let file = try Self.routeFile(&generator)
             let router = try file.makeRouter()
-            let apple = try Self.rules(try file.appleAppSiteAssociation(), android: false)
-            let android = try Self.rules(try file.assetLinks(), android: true)
+            let apple = try Self.rules(try #require(try file.associationFiles().apple), android: false)
+            let android = try Self.rules(try #require(try file.associationFiles().android), android: true)
             for _ in 0..<40 {
                 let path = Self.path(&generator)
                 guard let match = try? router.match("https://example.com" + path), let tag = match.route.tag,

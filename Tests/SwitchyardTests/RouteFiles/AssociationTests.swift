@@ -35,14 +35,14 @@ struct AssociationTests {
             {"pattern": "/y/secret", "destination": "S", "universalLink": false},
             {"pattern": "/y/:id", "destination": "Y"}
             """#)
-        let apple = try Self.rules(file.appleAppSiteAssociation())
+        let apple = try Self.rules(#require(try file.associationFiles().apple))
         #expect(
             apple.map { $0["/"] as? String } == [
                 "/y/secret", "/x/?*", "/the/foo/?*", "/caf%C3%A9/?*", "/y/?*", "/the", "/help", "/help/*",
             ])
         #expect(apple.map { $0["exclude"] as? Bool } == [true, nil, nil, nil, nil, nil, nil, nil])
         #expect(apple.first?["comment"] as? String == "/y/secret")
-        let android = try Self.rules(file.assetLinks(), android: true)
+        let android = try Self.rules(#require(try file.associationFiles().android), android: true)
         #expect(android.map { $0["/"] as? String } == apple.map { $0["/"] as? String })
         #expect(android.allSatisfy { $0["comment"] == nil })
         // `/x/secret` is kept out, but `/x/:id` (priority 5) takes its link: it stays claimed, and no rule excludes
@@ -53,7 +53,7 @@ struct AssociationTests {
 
     @Test func theAppleFileIsExactJSON() throws {
         let file = try Self.file(#"{"pattern": "/p/:id", "name": "product", "destination": "P"}"#)
-        let text = String(decoding: try file.appleAppSiteAssociation(), as: UTF8.self)
+        let text = String(decoding: try #require(try file.associationFiles().apple), as: UTF8.self)
         #expect(
             text == """
                 {
@@ -82,7 +82,8 @@ struct AssociationTests {
     @Test func caseInsensitiveLiteralsAreCaseInsensitiveRules() throws {
         let file = try Self.file(
             #"{"pattern": "/a", "destination": "A"}"#, #", "options": {"caseInsensitiveLiterals": true}"#)
-        let json = try JSONSerialization.jsonObject(with: try file.appleAppSiteAssociation()) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(with: try #require(try file.associationFiles().apple)) as? [String: Any]
         let defaults = (json?["applinks"] as? [String: Any])?["defaults"] as? [String: Any]
         #expect(defaults?["caseSensitive"] as? Bool == false)
     }
@@ -92,18 +93,20 @@ struct AssociationTests {
             #"{"pattern": "/global", "destination": "G"}"#,
             #", "schemes": {"https": {"routes": [{"pattern": "/web", "destination": "W"}]}, "myapp": {"routes": [{"pattern": "/app", "destination": "A"}]}}"#
         )
-        #expect(try Self.rules(file.appleAppSiteAssociation()).map { $0["/"] as? String } == ["/web"])
+        #expect(try Self.rules(#require(try file.associationFiles().apple)).map { $0["/"] as? String } == ["/web"])
         let fallingBack = try Self.file(
             #"{"pattern": "/global", "destination": "G"}"#,
             #", "schemes": {"https": {"fallsBackToGlobal": true, "routes": [{"pattern": "/web", "destination": "W"}]}}"#
         )
         #expect(
-            try Self.rules(fallingBack.appleAppSiteAssociation()).map { $0["/"] as? String } == ["/web", "/global"])
+            try Self.rules(#require(try fallingBack.associationFiles().apple)).map { $0["/"] as? String } == [
+                "/web", "/global",
+            ])
     }
 
     @Test func aTableThatMakesTheHostAComponentCannotBeDescribed() throws {
         let file = try Self.file(#"{"pattern": "/a", "destination": "A"}"#, #", "hostPolicy": "pathComponent""#)
-        let error = #expect(throws: RouteFileError.self) { try file.appleAppSiteAssociation() }
+        let error = #expect(throws: RouteFileError.self) { try file.associationFiles() }
         #expect(error?.location == "hostPolicy")
     }
 

@@ -37,6 +37,25 @@ struct HostGrammarTests {
         #expect(error?.position == position)
     }
 
+    /// A bad escape or a control character in a host keeps its own code, and the first problem in reading order wins.
+    static let decodingProblems: [(link: String, unicode: Bool, code: URLRejection.Code, position: Int)] = [
+        ("https://exa%ZZmple.com/a", false, .invalidPercentEncoding, 11),
+        ("https://exa%2mple.com/a", false, .invalidPercentEncoding, 11),
+        ("https://exa%00mple.com/a", false, .controlCharacter, 11),
+        ("https://a b%00.com/a", false, .invalidHost, 9),
+        ("https://a%00b c.com/a", false, .controlCharacter, 9),
+        ("https://ex%C3mple.com/a", false, .invalidHost, 10),
+        ("https://ex%C3mple.com/a", true, .invalidUTF8, 10),
+        ("https://ex%C3%A4mple-.com/a", true, .invalidHost, 8),
+    ]
+
+    @Test("decoding a host reports its own problems in reading order", arguments: decodingProblems)
+    func decodingProblem(link: String, unicode: Bool, code: URLRejection.Code, position: Int) throws {
+        let error = #expect(throws: URLRejection.self) { try Self.probe(unicode: unicode).match(link) }
+        #expect(error?.code == code)
+        #expect(error?.position == position)
+    }
+
     static let names: [(link: String, host: String)] = [
         ("https://Shop.Example.COM/a", "shop.example.com"),
         ("https://a%2Eb.com/a", "a.b.com"),
