@@ -188,6 +188,7 @@ struct AuditCommandTests {
         input += Data([0x2F, 0x70, 0xFF, 0xFE, 0x0A])  // "/p" and bytes that are not UTF-8
         input += Data("/product/1\0evil\n".utf8)  // a NUL byte
         input += Data("\t/product/2\n12x\t/product/3\n7\t\n".utf8)  // no count, a bad count, no link
+        input += Data("1234567890123456\t/product/5\n".utf8)  // a count past 15 digits
         input += Data(("/product/" + String(repeating: "9", count: 1_000_000) + "\n").utf8)  // a 1 MB link
         input += Data((String(repeating: "x", count: 1_100_000) + "\n").utf8)  // a line past 1 MiB
         input += Data("5\t/product/4\n".utf8)
@@ -195,11 +196,11 @@ struct AuditCommandTests {
         try input.write(to: links)
         let result = try Tool.run(["audit", Tool.example, Tool.example, links.path])
         #expect(result.status == 0)
-        #expect(result.output.contains("9 lines: 4 links (weighted 8), 5 not links\n"))
+        #expect(result.output.contains("10 lines: 4 links (weighted 8), 6 not links\n"))
         let rejections = result.output.components(separatedBy: "\n\n").first { $0.hasPrefix("REJECTED") }
         #expect(
             rejections?.split(separator: "\n").dropFirst().map { $0.split(separator: " ").map(String.init) } == [
-                ["controlCharacter", "1", "1"], ["invalidCount", "2", "2"], ["invalidUTF8", "1", "1"],
+                ["controlCharacter", "1", "1"], ["invalidCount", "3", "3"], ["invalidUTF8", "1", "1"],
                 ["lineTooLong", "1", "1"], ["missingLink", "1", "1"], ["tooLong", "1", "1"],
             ])
         let unchanged = result.output.split(separator: "\n").first { $0.hasPrefix("unchanged ") }
