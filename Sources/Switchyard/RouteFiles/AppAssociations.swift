@@ -2,13 +2,19 @@
 ///
 /// ```json
 /// "apps": {
-///   "apple": { "appIDs": ["ABCDE12345.com.example.shop"] },
+///   "name": "Shop",
+///   "apple": { "appIDs": ["ABCDE12345.com.example.shop"], "appStoreID": "1234567890" },
 ///   "android": { "package": "com.example.shop", "sha256CertFingerprints": ["14:6D:…:5E"] }
 /// }
 /// ```
 public struct AppAssociations: Sendable, Hashable {
+    /// The app's name as people know it, for the pages a browser shows: "Open in Shop".
+    public var name: String?
     /// Apple app identifiers, `TEAMID.bundle.id`, for `apple-app-site-association`.
     public var appleAppIDs: [String] = []
+    /// The app's App Store identifier, the digits of `https://apps.apple.com/app/id1234567890`: landing pages
+    /// link to the store and show Apple's smart app banner with it.
+    public var appStoreID: String?
     /// The Android package name, for `assetlinks.json`.
     public var androidPackage: String?
     /// The SHA-256 fingerprints of the Android app's signing certificates: 32 uppercase hex pairs joined by `:`.
@@ -26,6 +32,11 @@ public struct AppAssociations: Sendable, Hashable {
         let bundle = bytes[11...]
         return team && bundle.first != UInt8(ascii: ".") && bundle.last != UInt8(ascii: ".")
             && bundle.allSatisfy { LinkEncoding.isUnreserved($0) && $0 != UInt8(ascii: "_") && $0 != UInt8(ascii: "~") }
+    }
+
+    /// Whether `text` is an App Store identifier: one to twelve digits.
+    static func isAppStoreID(_ text: String) -> Bool {
+        (1...12).contains(text.utf8.count) && text.utf8.allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
     }
 
     /// Whether `text` is a Java package name of two or more parts: `com.example.shop`.

@@ -119,7 +119,17 @@ struct AssociationTests {
             "apps.android.sha256CertFingerprints[0]"
         ),
         (#"{"windows": {}}"#, "apps.windows"),
+        (#"{"apple": {"appIDs": [], "appStoreID": "id1234567890"}}"#, "apps.apple.appStoreID"),
+        (#"{"apple": {"appIDs": [], "appStoreID": "1234567890123"}}"#, "apps.apple.appStoreID"),
+        (#"{"name": ""}"#, "apps.name"),
     ]
+
+    @Test func theAppsNameAndAppStoreIDLoad() throws {
+        let json = #"{"routes": [], "apps": {"name": "Shop", "apple": {"appIDs": [], "appStoreID": "1234567890"}}}"#
+        let apps = try RouteFile(data: Data(json.utf8), path: "routes.json").apps
+        #expect(apps.name == "Shop")
+        #expect(apps.appStoreID == "1234567890")
+    }
 
     @Test("apps are checked where they are written", arguments: badApps)
     func appsAreCheckedWhereWritten(json: String, location: String) {
@@ -139,5 +149,45 @@ struct AssociationTests {
         let json = #"{"routes": [{"pattern": "/p/:id", "destination": "P", "web": "\#(template)"}]}"#
         let file = try? RouteFile(data: Data(json.utf8), path: "routes.json")
         #expect((file?.routes.first?.web == template) == loads)
+    }
+
+    static let fallbacks: [(pattern: String, template: String, link: String, expected: String)] = [
+        (
+            "/product/:id", "https://shop.example.com/products/{id}", "https://shop.example.com/product/a%2Fb?ref=mail",
+            "https://shop.example.com/products/a%2Fb?ref=mail"
+        ),
+        (
+            "/product/:id", "https://w.example/p/{id}", "https://x.example/product/%C3%A9%20%C3%BC",
+            "https://w.example/p/%C3%A9%20%C3%BC"
+        ),
+        (
+            "/c/:slug(/page/:page)", "https://w.example/c/{slug}?page={page}", "https://x.example/c/shoes",
+            "https://w.example/c/shoes?page="
+        ),
+        (
+            "/c/:slug(/page/:page)", "https://w.example/c/{slug}?page={page}",
+            "https://x.example/c/shoes/page/2?utm=a+b&x",
+            "https://w.example/c/shoes?page=2&utm=a%20b&x"
+        ),
+        ("/p/:id", "https://w.example/p/{id}#top", "https://x.example/p/7?q=1", "https://w.example/p/7?q=1#top"),
+        ("/p/:id", "https://w.example/p?id={id}&", "https://x.example/p/7?q=1", "https://w.example/p?id=7&q=1"),
+        (
+            "/p/:id", "https://w.example/p/{id}?from={id}", "https://x.example/p/%3Cb%3E",
+            "https://w.example/p/%3Cb%3E?from=%3Cb%3E"
+        ),
+    ]
+
+    @Test("a web fallback is filled from the match, and the link's query follows", arguments: fallbacks)
+    func webFallbackIsFilled(pattern: String, template: String, link: String, expected: String) throws {
+        let json = #"{"routes": [{"pattern": "\#(pattern)", "destination": "P", "web": "\#(template)"}]}"#
+        let file = try RouteFile(data: Data(json.utf8), path: "routes.json")
+        let match = try #require(try file.makeRouter().match(link))
+        #expect(file.webFallback(for: match) == expected)
+    }
+
+    @Test func aRouteWithoutAWebFallbackHasNone() throws {
+        let file = try Self.file(#"{"pattern": "/p/:id", "destination": "P"}"#)
+        let match = try #require(try file.makeRouter().match("https://x.example/p/7"))
+        #expect(file.webFallback(for: match) == nil)
     }
 }

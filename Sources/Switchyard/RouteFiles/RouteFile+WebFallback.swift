@@ -1,0 +1,33 @@
+/// Where a browser goes for a universal link when the app is not installed: the route's `web` template.
+extension RouteFile {
+    /// The web fallback of `match`'s route, filled from the match: each `{name}` becomes the parameter's value,
+    /// percent-encoded as one component (empty where an optional group left the parameter out), and the link's
+    /// query items follow, re-encoded, before any fragment of the template.
+    ///
+    /// For `"web": "https://shop.example.com/products/{id}"`, the link `https://shop.example.com/product/a%2Fb?ref=mail`
+    /// falls back to `https://shop.example.com/products/a%2Fb?ref=mail`.
+    ///
+    /// The template comes from the file and each value is encoded, so the result stays on the template's host and
+    /// holds no character a `Location` header could not carry.
+    ///
+    /// - Returns: `nil` when the route declares no web fallback.
+    package func webFallback(for match: RouteMatch) -> String? {
+        guard let template = declaration(of: match.route)?.web else { return nil }
+        let parameters = match.parameters.dictionary
+        var filled = ""
+        var rest = Substring(template)
+        // The reader checked that every `{` has its `}` and names a parameter.
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            filled += rest[..<open]
+            filled += LinkEncoding.encode(parameters[String(rest[rest.index(after: open)..<close])] ?? "")
+            rest = rest[rest.index(after: close)...]
+        }
+        filled += rest
+        // Query items with a control character cannot be written back; the fallback then goes without the query.
+        guard let query = try? LinkEncoding.query(Array(match.link.query)), !query.isEmpty else { return filled }
+        let fragmentStart = filled.firstIndex(of: "#") ?? filled.endIndex
+        let base = filled[..<fragmentStart]
+        let separator = !base.contains("?") ? "?" : base.hasSuffix("?") || base.hasSuffix("&") ? "" : "&"
+        return base + separator + query.dropFirst() + filled[fragmentStart...]
+    }
+}
