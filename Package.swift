@@ -7,12 +7,18 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
     products: [
         .library(name: "Switchyard", targets: ["Switchyard"]),
+        .library(name: "SwitchyardServer", targets: ["SwitchyardServer"]),
         .executable(name: "switchyard", targets: ["SwitchyardCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // For SwitchyardServer only; its default traits (swift-configuration, full Foundation) are not needed.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
+        // Hummingbird's own transport; the server tests speak raw HTTP/1.1 through it, hostile bytes included.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .target(name: "Switchyard", dependencies: [.product(name: "Logging", package: "swift-log")]),
@@ -22,11 +28,27 @@ let package = Package(
             name: "SwitchyardCLI",
             dependencies: ["Switchyard", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // What a Hummingbird site adds to serve its association files and universal-link pages. The core library
+        // and the tool do not depend on it, so they build without Hummingbird.
+        .target(
+            name: "SwitchyardServer",
+            dependencies: [
+                "Switchyard", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .testTarget(
             name: "SwitchyardTests",
             dependencies: ["Switchyard", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         // `Golden` holds the files a command must write, read through the test file's path.
+        .testTarget(
+            name: "SwitchyardServerTests",
+            dependencies: [
+                "SwitchyardServer", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .testTarget(name: "SwitchyardCLITests", dependencies: ["SwitchyardCLI"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,121 @@
+import Switchyard
+
+/// The pages a browser sees: self-contained HTML with its style inline, no script, nothing loaded from elsewhere.
+/// Every piece of text that comes from a request goes through ``HTML/text(_:)`` or ``HTML/attribute(_:)``.
+enum Pages {
+    /// The page for a universal link opened in a browser: a link that opens the app, the stores that have it, and
+    /// Apple's smart app banner, which offers the app or opens it with `app-argument`.
+    ///
+    /// - Parameters:
+    ///   - link: the universal link as the browser opened it.
+    ///   - appLink: the same link in the app's custom scheme, when a scheme's routes take it.
+    static func landing(link: String, appLink: String?, apps: AppAssociations) -> String {
+        let appName = apps.name.map(HTML.text) ?? "the app"
+        var head = ""
+        if let id = apps.appStoreID {
+            head += "<meta name=\"apple-itunes-app\" content=\"app-id=\(id), app-argument=\(HTML.attribute(link))\">\n"
+        }
+        var body = "<h1>Open this link in \(appName)</h1>\n<p class=\"link\"><code>\(HTML.text(link))</code></p>\n"
+        if let appLink {
+            body += "<p><a class=\"primary\" href=\"\(HTML.attribute(appLink))\">Open in \(appName)</a></p>\n"
+        }
+        var stores: [String] = []
+        if let id = apps.appStoreID {
+            stores.append("<li><a href=\"https://apps.apple.com/app/id\(id)\">Download on the App Store</a></li>")
+        }
+        if let package = apps.androidPackage {
+            stores.append(
+                "<li><a href=\"https://play.google.com/store/apps/details?id=\(package)\">Get it on Google Play</a></li>"
+            )
+        }
+        if !stores.isEmpty {
+            body += "<h2>Don’t have \(appName)?</h2>\n<ul class=\"stores\">\n\(stores.joined(separator: "\n"))\n</ul>\n"
+        }
+        return document(title: "Open in \(appName)", head: head, body: body)
+    }
+
+    /// The 404 page: no route handles the path.
+    static func notFound(path: String, apps: AppAssociations) -> String {
+        let appName = apps.name.map(HTML.text) ?? "the app"
+        return document(
+            title: "Not found",
+            head: "",
+            body:
+                "<h1>Nothing here</h1>\n<p>No page of \(appName) has the address <code>\(HTML.text(path))</code>.</p>\n"
+        )
+    }
+
+    private static func document(title: String, head: String, body: String) -> String {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="robots" content="noindex">
+        \(head)<title>\(title)</title>
+        <style>\(style)</style>
+        </head>
+        <body>
+        <main>
+        \(body)</main>
+        </body>
+        </html>
+
+        """
+    }
+
+    /// Readable on a phone, large tap targets, contrast above 7:1 in light and dark mode.
+    private static let style = """
+        :root{color-scheme:light dark;--fg:#111;--bg:#fff;--accent:#0a4fb3;--muted:#444}\
+        @media (prefers-color-scheme:dark){:root{--fg:#f2f2f2;--bg:#111;--accent:#8ab8ff;--muted:#ccc}}\
+        body{margin:0;font:1.125rem/1.5 system-ui,-apple-system,sans-serif;color:var(--fg);background:var(--bg)}\
+        main{max-width:32rem;margin:0 auto;padding:2rem 1.25rem}\
+        h1{font-size:1.5rem}h2{font-size:1.125rem;color:var(--muted)}\
+        code{overflow-wrap:anywhere}\
+        a{color:var(--accent)}a:focus-visible{outline:3px solid var(--accent);outline-offset:3px}\
+        .primary{display:block;padding:.875rem 1rem;border-radius:.75rem;text-align:center;font-weight:600;\
+        text-decoration:none;color:var(--bg);background:var(--accent)}\
+        .stores{list-style:none;padding:0}.stores li{margin:.75rem 0}
+        """
+}
+
+/// Escaping for HTML. Characters a reader cannot see (controls, and formatting such as the bidirectional overrides
+/// that reorder what follows them) are written as their code points, `\u{202E}`, so that a link cannot hide or
+/// disguise part of itself.
+enum HTML {
+    /// Text for an element's content.
+    static func text(_ text: String) -> String {
+        var output = ""
+        output.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            case "'": output += "&#39;"
+            default:
+                if isInvisible(scalar) {
+                    output += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return output
+    }
+
+    /// Text for a double-quoted attribute value: the same escaping as ``text(_:)``.
+    static func attribute(_ text: String) -> String { Self.text(text) }
+
+    /// Controls, separators other than the space, and format characters (bidirectional controls, zero-width
+    /// characters, the byte order mark).
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .unassigned, .privateUse, .surrogate: true
+        case .spaceSeparator: scalar != " "
+        default: false
+        }
+    }
+}

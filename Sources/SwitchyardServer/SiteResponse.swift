@@ -1,0 +1,87 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// An answer of ``UniversalLinkSite``: a status, headers and a body, independent of the server that sends it.
+struct SiteResponse: Sendable {
+    var status: Int
+    var headers: [(name: String, value: String)]
+    var body: [UInt8]
+
+    /// The value of the first header named `name` (compared without case).
+    func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    /// An association file: JSON, cacheable for an hour, with an entity tag so that a CDN can revalidate it
+    /// (`304 Not Modified` when the tag it holds is current). Never a redirect: Apple and Android refuse one.
+    static func associationFile(_ data: Data, entityTag requested: String?) -> SiteResponse {
+        let tag = entityTag(of: data)
+        let headers = [
+            (name: "Content-Type", value: "application/json"),
+            (name: "Cache-Control", value: "public, max-age=3600"),
+            (name: "ETag", value: tag),
+        ]
+        let isCurrent = requested?.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == tag }
+        if isCurrent == true || requested == "*" {
+            return SiteResponse(status: 304, headers: headers, body: [])
+        }
+        return SiteResponse(status: 200, headers: headers, body: Array(data))
+    }
+
+    /// A `302 Found` to a route's web fallback. The location is built from the route file's template with each
+    /// value percent-encoded, so it holds no byte a header cannot carry.
+    static func redirect(to location: String) -> SiteResponse {
+        SiteResponse(
+            status: 302,
+            headers: [(name: "Location", value: location), (name: "Cache-Control", value: "no-store")] + pageHeaders,
+            body: [])
+    }
+
+    /// A landing page: it changes with the route file only, so it may be cached for a few minutes.
+    static func landingPage(_ html: String) -> SiteResponse {
+        SiteResponse(
+            status: 200,
+            headers: [
+                (name: "Content-Type", value: "text/html; charset=utf-8"),
+                (name: "Cache-Control", value: "public, max-age=300"),
+            ]
+                + pageHeaders,
+            body: Array(html.utf8))
+    }
+
+    /// The 404 page, for a path that no route handles.
+    static func notFound(_ html: String) -> SiteResponse {
+        SiteResponse(
+            status: 404,
+            headers: [
+                (name: "Content-Type", value: "text/html; charset=utf-8"), (name: "Cache-Control", value: "no-store"),
+            ]
+                + pageHeaders,
+            body: Array(html.utf8))
+    }
+
+    /// What every page carries: no script may run, nothing loads from elsewhere, the page cannot be framed, and
+    /// the link a person opened is not passed on to the store or the fallback site.
+    static let pageHeaders = [
+        (
+            name: "Content-Security-Policy",
+            value: "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; "
+                + "frame-ancestors 'none'"
+        ),
+        (name: "X-Content-Type-Options", value: "nosniff"),
+        (name: "Referrer-Policy", value: "no-referrer"),
+    ]
+
+    /// A strong entity tag: the 64-bit FNV-1a hash of the bytes, in hex.
+    static func entityTag(of data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+    }
+}

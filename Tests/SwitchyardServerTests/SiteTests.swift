@@ -1,0 +1,103 @@
+import Foundation
+import Switchyard
+import Testing
+
+@testable import SwitchyardServer
+
+/// The site's decisions, without a server: which requests it answers, and with what.
+@Suite("Universal-link site")
+struct SiteTests {
+    private static func site(_ json: String, host: String? = nil) throws -> UniversalLinkSite {
+        try UniversalLinkSite(file: RouteFile(data: Data(json.utf8), path: "routes.json"), host: host)
+    }
+
+    private static func page(_ site: UniversalLinkSite, _ target: String, host: String? = "example.com") -> String? {
+        site.response(to: "GET", target: target, requestHost: host, entityTag: nil).map {
+            String(decoding: $0.body, as: UTF8.self)
+        }
+    }
+
+    static let plain =
+        #"{"routes": [{"pattern": "/", "destination": "Home"}, {"pattern": "/a/:id", "destination": "A"}]}"#
+
+    @Test func withoutAllowedHostsTheRequestsHostMakesTheLink() throws {
+        let site = try Self.site(Self.plain)
+        let page = try #require(Self.page(site, "/a/1", host: "links.example.com:8443"))
+        #expect(page.contains("<code>https://links.example.com/a/1</code>"))
+    }
+
+    @Test("a Host that is not a plain host name is not used", arguments: ["", "a b", "evil.com/x?", "a@b", "é.com"])
+    func oddHostsAreNotUsed(host: String) throws {
+        #expect(Self.page(try Self.site(Self.plain), "/a/1", host: host) == nil)
+    }
+
+    @Test func aGivenHostWinsOverTheRequests() throws {
+        let page = try #require(
+            Self.page(try Self.site(Self.plain, host: "shop.example.com"), "/a/1", host: "x.example"))
+        #expect(page.contains("<code>https://shop.example.com/a/1</code>"))
+    }
+
+    @Test func withoutAppsThereAreNoAssociationFilesStoresOrBanner() throws {
+        let site = try Self.site(Self.plain)
+        for path in [UniversalLinkSite.appleAssociationPath, UniversalLinkSite.androidAssociationPath] {
+            #expect(site.response(to: "GET", target: path, requestHost: "example.com", entityTag: nil) == nil)
+        }
+        let page = try #require(Self.page(site, "/a/1"))
+        #expect(!page.contains("apple-itunes-app"))
+        #expect(!page.contains("<h2>"))
+        // No custom scheme takes the link: no "Open in" link that would not work.
+        #expect(!page.contains("class=\"primary\""))
+        #expect(page.contains("<h1>Open this link in the app</h1>"))
+    }
+
+    @Test(
+        "the app link uses a custom scheme whose routes take the path",
+        arguments: [("/", "myapp://"), ("/a/1?x=%20", "myapp://a/1?x=%20"), ("/b/2", nil)])
+    func appLinks(target: String, appLink: String?) throws {
+        let site = try Self.site(
+            #"""
+            {"routes": [{"pattern": "/", "destination": "Home"}, {"pattern": "/a/:id", "destination": "A"}],
+             "schemes": {"myapp": {"fallsBackToGlobal": true, "routes": []},
+                         "https": {"fallsBackToGlobal": true, "routes": [{"pattern": "/b/:id", "destination": "B"}]}}}
+            """#)
+        let page = try #require(Self.page(site, target))
+        #expect(page.contains("class=\"primary\" href=\"\(appLink ?? "")\"") == (appLink != nil))
+        #expect(page.contains("class=\"primary\"") == (appLink != nil))
+    }
+
+    @Test func aRedirectCycleEndsOnALandingPage() throws {
+        let site = try Self.site(
+            #"{"routes": [{"pattern": "/a/:id", "redirect": "/b/:id"}, {"pattern": "/b/:id", "redirect": "/a/:id"}]}"#)
+        let answer = try #require(site.response(to: "GET", target: "/a/1", requestHost: "example.com", entityTag: nil))
+        #expect(answer.status == 200)
+    }
+
+    @Test("only GET and HEAD are answered", arguments: ["POST", "PUT", "DELETE", "OPTIONS"])
+    func otherMethodsPassThrough(method: String) throws {
+        #expect(
+            try Self.site(Self.plain).response(to: method, target: "/a/1", requestHost: "x.com", entityTag: nil) == nil)
+    }
+
+    @Test func anEntityTagListOrAStarRevalidates() throws {
+        let data = Data("{}".utf8)
+        let tag = SiteResponse.entityTag(of: data)
+        #expect(SiteResponse.associationFile(data, entityTag: "\"0\", \(tag)").status == 304)
+        #expect(SiteResponse.associationFile(data, entityTag: "*").status == 304)
+        #expect(SiteResponse.associationFile(data, entityTag: "\"0\"").status == 200)
+        #expect(tag.count == 18)
+    }
+
+    static let escapes: [(text: String, html: String)] = [
+        ("<a href=\"x\">'&'</a>", "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;"),
+        ("exe\u{202E}txt.exe", "exe\\u{202E}txt.exe"),
+        ("a\u{200B}b\u{FEFF}c", "a\\u{200B}b\\u{FEFF}c"),
+        ("tab\tnew\nline\u{0}", "tab\\u{9}new\\u{A}line\\u{0}"),
+        ("no\u{00A0}break", "no\\u{A0}break"),
+        ("café ü 日本", "café ü 日本"),
+    ]
+
+    @Test("HTML text escapes markup and shows invisible characters as code points", arguments: escapes)
+    func htmlEscaping(text: String, html: String) {
+        #expect(HTML.text(text) == html)
+    }
+}
