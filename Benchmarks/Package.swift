@@ -27,6 +27,15 @@ let package = Package(
             path: "Benchmarks/RoutingBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // The universal-link server under load (Server/run.sh), beside a plain Hummingbird handler.
+        .executableTarget(
+            name: "ServerLoad",
+            dependencies: [
+                .product(name: "SwitchyardServer", package: "Switchyard"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            path: "Server/ServerLoad"
+        ),
         // Allocation counts, checked against Thresholds/ by .ci/run; it builds without the peers.
         .executableTarget(
             name: "AllocationChecks",

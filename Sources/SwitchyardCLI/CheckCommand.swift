@@ -17,8 +17,10 @@ struct CheckCommand: ParsableCommand {
               badRedirect         a target that matches no route or lacks a parameter
               missingDestination  neither a destination nor a redirect
               associations        a file whose association files cannot be made
+            and, as notes that do not fail the check:
+              overClaim           a URL the association files claim that its route does not handle
 
-            Exits with 1 when there is any finding, 2 when the file cannot be read.
+            Exits with 1 when there is any problem, 2 when the file cannot be read.
             """)
 
     @Flag(help: "Print the findings as one JSON object.")
@@ -41,6 +43,7 @@ struct CheckCommand: ParsableCommand {
             for finding in findings {
                 writer.openObject()
                 writer.field("code", finding.code)
+                writer.field("severity", finding.isNote ? "note" : "error")
                 writer.field("message", finding.message)
                 writer.openArray("locations")
                 for location in finding.locations { writer.element(location) }
@@ -51,17 +54,18 @@ struct CheckCommand: ParsableCommand {
             writer.closeArray()
             writer.closeObject()
             FileOutput.out(writer.text + "\n")
-        } else if findings.isEmpty {
-            FileOutput.out("\(file): no problems found\n")
         } else {
             for finding in findings {
-                var text = "error[\(finding.code)]: \(finding.message)\n"
+                var text = "\(finding.isNote ? "note" : "error")[\(finding.code)]: \(finding.message)\n"
                 if !finding.locations.isEmpty { text += "  at: \(finding.locations.joined(separator: ", "))\n" }
                 if let example = finding.example { text += "  example: \(example)\n" }
                 FileOutput.out(text)
             }
-            FileOutput.out("\(file): \(findings.count) problem(s)\n")
+            let notes = findings.filter(\.isNote).count
+            let problems = findings.count - notes
+            let noted = notes == 0 ? "" : ", \(notes) note(s)"
+            FileOutput.out("\(file): \(problems == 0 ? "no problems found" : "\(problems) problem(s)")\(noted)\n")
         }
-        if !findings.isEmpty { throw Exit.failure }
+        if findings.contains(where: { !$0.isNote }) { throw Exit.failure }
     }
 }

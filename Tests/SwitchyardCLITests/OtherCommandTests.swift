@@ -3,10 +3,27 @@ import Testing
 
 @Suite("switchyard check")
 struct CheckCommandTests {
-    @Test func theExampleIsClean() throws {
+    @Test func theExampleHasNoProblemsAndNotesItsOverClaims() throws {
+        let result = try Tool.run(["check", Tool.example])
+        #expect(result.status == 0)
+        #expect(result.errorOutput.isEmpty)
+        #expect(result.output.hasSuffix("\(Tool.example): no problems found, 8 note(s)\n"))
+        #expect(!result.output.contains("error["))
         #expect(
-            try Tool.run(["check", Tool.example])
-                == ToolResult(status: 0, output: "\(Tool.example): no problems found\n", errorOutput: ""))
+            result.output.contains(
+                """
+                note[overClaim]: the association files claim /product/a/b, which /product/:id does not take as a \
+                universal link (the files' wildcards cross '/'): a phone opens the app for it
+                  at: routes[1]
+                  example: /product/a/b
+                """))
+    }
+
+    @Test func aFileWithoutAppsHasNoNotes() throws {
+        let path = try Tool.temporaryFile(#"{"routes": [{"pattern": "/a/:x", "destination": "A"}]}"#)
+        #expect(
+            try Tool.run(["check", path])
+                == ToolResult(status: 0, output: "\(path): no problems found\n", errorOutput: ""))
     }
 
     static let findings: [(String, String)] = [
@@ -146,7 +163,7 @@ struct CheckCommandTests {
         let result = try Tool.run(["check", "--json", path])
         #expect(
             result.output
-                == #"{"file":"\#(path)","findings":[{"code":"missingDestination","message":"/a has neither a destination nor a redirect","locations":["routes[0]"]}]}"#
+                == #"{"file":"\#(path)","findings":[{"code":"missingDestination","severity":"error","message":"/a has neither a destination nor a redirect","locations":["routes[0]"]}]}"#
                 + "\n")
         #expect(result.status == 1)
     }

@@ -7,7 +7,7 @@
 /// One problem `switchyard check` reports about a route file.
 package struct RouteFileFinding: Sendable, Hashable {
     /// A stable name: `loadError`, `duplicate`, `shadowed`, `duplicateName`, `ambiguous`, `unreachable`,
-    /// `badRedirect`, `missingDestination`, `associations`.
+    /// `badRedirect`, `missingDestination`, `associations`; for notes, `overClaim`.
     package let code: String
     /// What is wrong, in a sentence (for a load error, the error's whole description).
     package let message: String
@@ -15,6 +15,9 @@ package struct RouteFileFinding: Sendable, Hashable {
     package let locations: [String]
     /// A link that shows the problem, where one exists.
     package let example: String?
+    /// Whether it is a note, which `switchyard check` reports without failing: a URL the association files claim
+    /// that the route does not handle.
+    package var isNote = false
 }
 
 extension RouteFile {
@@ -114,7 +117,7 @@ extension RouteFile {
         findings += shadowedExpansions(
             expansions, skipping: unreachable, duplicates: duplicateGroups.map { Set($0) })
         findings += duplicateNames(expansions)
-        findings += associationProblems()
+        findings += associationFindings()
 
         // Redirects and destinations.
         let router = try? makeRouter()
@@ -207,13 +210,19 @@ extension RouteFile {
         return findings
     }
 
-    /// What keeps the association files from being made, for a file that declares apps: a table universal links
-    /// reach that makes its host a component, or an Apple file over its size limit.
-    private func associationProblems() -> [RouteFileFinding] {
+    /// For a file that declares apps: what keeps the association files from being made (a table universal links
+    /// reach that makes its host a component, an Apple file over its size limit), or else, as notes, the URLs the
+    /// files claim that their routes do not handle.
+    private func associationFindings() -> [RouteFileFinding] {
         guard !apps.appleAppIDs.isEmpty || apps.androidPackage != nil else { return [] }
         do {
-            _ = try associationFiles()
-            return []
+            return try associationFiles().overClaims.map { claim in
+                RouteFileFinding(
+                    code: "overClaim",
+                    message: "the association files claim \(claim.example), which \(claim.pattern) does not take "
+                        + "as a universal link (the files' wildcards cross '/'): a phone opens the app for it",
+                    locations: [claim.location], example: claim.example, isNote: true)
+            }
         } catch {
             return [
                 RouteFileFinding(

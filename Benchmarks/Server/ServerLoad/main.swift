@@ -1,0 +1,28 @@
+// The server that Server/run.sh loads: Examples/shop.json served by SwitchyardServer, or, as the peer measured in the
+// same run, a plain Hummingbird handler that returns a fixed string for every path.
+//
+//     ServerLoad switchyard|plain PORT [ROUTE-FILE]
+import Foundation
+import Hummingbird
+import Logging
+import Switchyard
+import SwitchyardServer
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 3, ["switchyard", "plain"].contains(arguments[1]), let port = Int(arguments[2]) else {
+    FileHandle.standardError.write(Data("usage: ServerLoad switchyard|plain PORT [ROUTE-FILE]\n".utf8))
+    exit(2)
+}
+// Both modules have a `Router`: the site's is Hummingbird's.
+let router = Hummingbird.Router()
+if arguments[1] == "switchyard" {
+    let file = try RouteFile(contentsOf: arguments.count > 3 ? arguments[3] : "Examples/shop.json")
+    router.add(middleware: try UniversalLinkMiddleware(routeFile: file))
+} else {
+    router.get("**") { _, _ in "Open in Shop" }
+}
+var logger = Logger(label: "server-load")
+logger.logLevel = .error
+let app = Application(
+    router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)), logger: logger)
+try await app.runService()
