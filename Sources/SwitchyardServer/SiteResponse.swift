@@ -10,25 +10,37 @@ struct SiteResponse: Sendable {
     var headers: [(name: String, value: String)]
     var body: [UInt8]
 
-    /// The value of the first header named `name` (compared without case).
-    func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    /// An association file's bytes and entity tag, made once.
+    struct AssociationFile: Sendable {
+        let body: [UInt8]
+        /// A strong entity tag: the 64-bit FNV-1a hash of the bytes, in hex.
+        let entityTag: String
+
+        init(_ data: Data) {
+            body = Array(data)
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in body {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+            let hex = String(hash, radix: 16)
+            entityTag = "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+        }
     }
 
     /// An association file: JSON, cacheable for an hour, with an entity tag so that a CDN can revalidate it
-    /// (`304 Not Modified` when the tag it holds is current). Never a redirect: Apple and Android refuse one.
-    static func associationFile(_ data: Data, entityTag requested: String?) -> SiteResponse {
-        let tag = entityTag(of: data)
+    /// (`304 Not Modified` when `ifNoneMatch`, a request's `If-None-Match`, lists the tag or is `*`). Never a
+    /// redirect: Apple and Android refuse one.
+    static func associationFile(_ file: AssociationFile, ifNoneMatch: String?) -> SiteResponse {
         let headers = [
             (name: "Content-Type", value: "application/json"),
             (name: "Cache-Control", value: "public, max-age=3600"),
-            (name: "ETag", value: tag),
+            (name: "ETag", value: file.entityTag),
         ]
-        let isCurrent = requested?.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == tag }
-        if isCurrent == true || requested == "*" {
+        let tags = ifNoneMatch?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+        if tags.contains(file.entityTag) || tags.contains("*") {
             return SiteResponse(status: 304, headers: headers, body: [])
         }
-        return SiteResponse(status: 200, headers: headers, body: Array(data))
+        return SiteResponse(status: 200, headers: headers, body: file.body)
     }
 
     /// A `302 Found` to a route's web fallback. The location is built from the route file's template with each
@@ -74,14 +86,4 @@ struct SiteResponse: Sendable {
         (name: "X-Content-Type-Options", value: "nosniff"),
         (name: "Referrer-Policy", value: "no-referrer"),
     ]
-
-    /// A strong entity tag: the 64-bit FNV-1a hash of the bytes, in hex.
-    static func entityTag(of data: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
-    }
 }

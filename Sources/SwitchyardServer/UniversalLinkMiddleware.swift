@@ -54,7 +54,7 @@ public struct UniversalLinkMiddleware<Context: RequestContext>: RouterMiddleware
         if let answer = site.response(
             to: request.method.rawValue, target: request.uri.description,
             requestHost: request.head.authority,
-            entityTag: request.headers[.ifNoneMatch])
+            ifNoneMatch: request.headers[.ifNoneMatch])
         {
             return Response(answer, for: request)
         }

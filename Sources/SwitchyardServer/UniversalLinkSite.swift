@@ -17,8 +17,8 @@ struct UniversalLinkSite: Sendable {
 
     let file: RouteFile
     let router: Router
-    let appleFile: Data?
-    let androidFile: Data?
+    let appleFile: SiteResponse.AssociationFile?
+    let androidFile: SiteResponse.AssociationFile?
     /// The host of the links the pages show; `nil` takes each request's `Host`.
     let host: String?
     /// Custom schemes, sorted, that the "Open in the app" link may use.
@@ -32,7 +32,8 @@ struct UniversalLinkSite: Sendable {
             (appleFile, androidFile) = (nil, nil)
         } else {
             let files = try file.associationFiles()
-            (appleFile, androidFile) = (files.apple, files.android)
+            appleFile = files.apple.map(SiteResponse.AssociationFile.init)
+            androidFile = files.android.map(SiteResponse.AssociationFile.init)
         }
         let universalHosts = ["https", "http"].lazy.compactMap { file.settings[.scheme($0)]?.allowedHosts?.first }
         self.host = host ?? universalHosts.first
@@ -44,15 +45,15 @@ struct UniversalLinkSite: Sendable {
     ///
     /// - Parameters:
     ///   - requestHost: the request's `Host`, used when the site was given no host.
-    ///   - entityTag: the request's `If-None-Match`.
-    func response(to method: String, target: String, requestHost: String?, entityTag: String?) -> SiteResponse? {
+    ///   - ifNoneMatch: the request's `If-None-Match`.
+    func response(to method: String, target: String, requestHost: String?, ifNoneMatch: String?) -> SiteResponse? {
         guard method == "GET" || method == "HEAD", target.hasPrefix("/") else { return nil }
         let path = target.prefix { $0 != "?" && $0 != "#" }
         if path == Self.appleAssociationPath, let appleFile {
-            return .associationFile(appleFile, entityTag: entityTag)
+            return .associationFile(appleFile, ifNoneMatch: ifNoneMatch)
         }
         if path == Self.androidAssociationPath, let androidFile {
-            return .associationFile(androidFile, entityTag: entityTag)
+            return .associationFile(androidFile, ifNoneMatch: ifNoneMatch)
         }
         guard let host = host ?? requestHost.flatMap(Self.plainHost) else { return nil }
         let link = "https://\(host)\(target)"

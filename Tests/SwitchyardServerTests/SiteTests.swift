@@ -12,7 +12,7 @@ struct SiteTests {
     }
 
     private static func page(_ site: UniversalLinkSite, _ target: String, host: String? = "example.com") -> String? {
-        site.response(to: "GET", target: target, requestHost: host, entityTag: nil).map {
+        site.response(to: "GET", target: target, requestHost: host, ifNoneMatch: nil).map {
             String(decoding: $0.body, as: UTF8.self)
         }
     }
@@ -40,7 +40,7 @@ struct SiteTests {
     @Test func withoutAppsThereAreNoAssociationFilesStoresOrBanner() throws {
         let site = try Self.site(Self.plain)
         for path in [UniversalLinkSite.appleAssociationPath, UniversalLinkSite.androidAssociationPath] {
-            #expect(site.response(to: "GET", target: path, requestHost: "example.com", entityTag: nil) == nil)
+            #expect(site.response(to: "GET", target: path, requestHost: "example.com", ifNoneMatch: nil) == nil)
         }
         let page = try #require(Self.page(site, "/a/1"))
         #expect(!page.contains("apple-itunes-app"))
@@ -68,23 +68,26 @@ struct SiteTests {
     @Test func aRedirectCycleEndsOnALandingPage() throws {
         let site = try Self.site(
             #"{"routes": [{"pattern": "/a/:id", "redirect": "/b/:id"}, {"pattern": "/b/:id", "redirect": "/a/:id"}]}"#)
-        let answer = try #require(site.response(to: "GET", target: "/a/1", requestHost: "example.com", entityTag: nil))
+        let answer = try #require(
+            site.response(to: "GET", target: "/a/1", requestHost: "example.com", ifNoneMatch: nil))
         #expect(answer.status == 200)
     }
 
     @Test("only GET and HEAD are answered", arguments: ["POST", "PUT", "DELETE", "OPTIONS"])
     func otherMethodsPassThrough(method: String) throws {
         #expect(
-            try Self.site(Self.plain).response(to: method, target: "/a/1", requestHost: "x.com", entityTag: nil) == nil)
+            try Self.site(Self.plain).response(to: method, target: "/a/1", requestHost: "x.com", ifNoneMatch: nil)
+                == nil)
     }
 
     @Test func anEntityTagListOrAStarRevalidates() throws {
-        let data = Data("{}".utf8)
-        let tag = SiteResponse.entityTag(of: data)
-        #expect(SiteResponse.associationFile(data, entityTag: "\"0\", \(tag)").status == 304)
-        #expect(SiteResponse.associationFile(data, entityTag: "*").status == 304)
-        #expect(SiteResponse.associationFile(data, entityTag: "\"0\"").status == 200)
-        #expect(tag.count == 18)
+        let file = SiteResponse.AssociationFile(Data("{}".utf8))
+        #expect(SiteResponse.associationFile(file, ifNoneMatch: "\"0\", \(file.entityTag)").status == 304)
+        #expect(SiteResponse.associationFile(file, ifNoneMatch: "*").status == 304)
+        #expect(SiteResponse.associationFile(file, ifNoneMatch: "\"0\"").status == 200)
+        #expect(SiteResponse.associationFile(file, ifNoneMatch: nil).body == Array("{}".utf8))
+        #expect(file.entityTag.count == 18)
+        #expect(file.entityTag != SiteResponse.AssociationFile(Data("[]".utf8)).entityTag)
     }
 
     static let escapes: [(text: String, html: String)] = [
