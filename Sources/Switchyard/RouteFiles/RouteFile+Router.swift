@@ -5,7 +5,7 @@ extension RouteFile {
     /// outcomes: routes have no handlers, so a chosen route handles the request by itself, and redirect routes
     /// are followed through the filter chain.
     ///
-    /// - Throws: ``RouteFileError`` if a pattern does not parse (a file loaded through ``init(contentsOf:)``
+    /// - Throws: ``RouteFileError`` if a pattern does not parse (a file loaded through ``init(contentsOf:)-(String)``
     ///   has been checked already).
     public func makeRouter(logger: Logger? = nil) throws(RouteFileError) -> Router {
         try makeRouter(handlers: nil, logger: logger)

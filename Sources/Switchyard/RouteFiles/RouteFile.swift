@@ -76,6 +76,24 @@ public struct RouteFile: Sendable {
         try self.init(data: data, path: path)
     }
 
+    /// Reads and loads a route file from a file URL; its path names it in errors.
+    ///
+    /// ```swift
+    /// let file = try RouteFile(contentsOf: URL(fileURLWithPath: "Config/routes.json"))
+    /// ```
+    ///
+    /// - Throws: ``RouteFileError`` for the first problem, `unreadable` when the URL cannot be read.
+    public init(contentsOf url: URL) throws(RouteFileError) {
+        let name = url.isFileURL ? url.path : url.absoluteString
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw RouteFileError(.unreadable, file: name, at: "", "the file could not be read")
+        }
+        try self.init(data: data, path: name)
+    }
+
     /// Loads a route file from its bytes; `path` names it in errors.
     /// - Throws: ``RouteFileError`` for the first problem.
     public init(data: Data, path: String) throws(RouteFileError) {

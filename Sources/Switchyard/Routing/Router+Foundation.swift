@@ -29,3 +29,37 @@ extension Router {
         await route(url.absoluteString, context: context)
     }
 }
+
+extension Router {
+    /// Returns the link for a typed route's value as a Foundation `URL`; see ``url(for:scheme:host:)-(Link,_,_)``.
+    ///
+    /// ```swift
+    /// let link: URL = try router.url(for: ProductLink(id: 7), scheme: "myapp")  // myapp://product/7
+    /// ```
+    ///
+    /// - Throws: ``LinkError``; `unrepresentableValue` also when Foundation's `URL` does not take the link.
+    @_disfavoredOverload
+    public func url<Link: DeepLinkRoute>(for value: Link, scheme: String? = nil, host: String? = nil)
+        throws(LinkError) -> URL
+    {
+        try Self.foundationURL(url(for: value, scheme: scheme, host: host) as String)
+    }
+
+    /// Returns the link for a value of a link set as a Foundation `URL`; see
+    /// ``url(for:scheme:host:)-(LinkSet,_,_)``.
+    ///
+    /// - Throws: ``LinkError``; `unrepresentableValue` also when Foundation's `URL` does not take the link.
+    @_disfavoredOverload
+    public func url<LinkSet: DeepLinkSet>(for value: LinkSet, scheme: String? = nil, host: String? = nil)
+        throws(LinkError) -> URL
+    {
+        try Self.foundationURL(url(for: value, scheme: scheme, host: host) as String)
+    }
+
+    private static func foundationURL(_ text: String) throws(LinkError) -> URL {
+        guard let url = URL(string: text) else {
+            throw LinkError(.unrepresentableValue, "Foundation's URL does not take the link \(text)")
+        }
+        return url
+    }
+}

@@ -1,0 +1,142 @@
+/// A set of typed routes that one value stands for: typically an enum whose cases each hold a ``DeepLinkRoute``.
+/// A link decodes into the member the router's precedence picks, a value encodes back into its link, and a path of
+/// them (`[ShopLink]`) can be pushed onto a navigation stack, saved and restored.
+///
+/// Declare the members in one list; `Hashable` and `Codable` come with the enum:
+///
+/// ```swift
+/// enum ShopLink: DeepLinkSet {
+///     case product(ProductLink)
+///     case category(CategoryLink)
+///
+///     static let members: [DeepLinkSetMember<ShopLink>] = [
+///         .member(ProductLink.self, ShopLink.product) { if case .product(let link) = $0 { link } else { nil } },
+///         .member(CategoryLink.self, ShopLink.category) { if case .category(let link) = $0 { link } else { nil } },
+///     ]
+/// }
+///
+/// try router.map(ShopLink.self) { link, request in await navigation.open(link) }
+/// let link = try router.decode("myapp://product/7", as: ShopLink.self)  // .product(ProductLink(id: 7))
+/// try router.url(for: ShopLink.product(ProductLink(id: 7)))               // "/product/7"
+/// ```
+public protocol DeepLinkSet: Hashable, Codable, Sendable {
+    /// Each member's typed route, how a decoded route becomes a value of the set, and how a value gives it back.
+    static var members: [DeepLinkSetMember<Self>] { get }
+}
+
+/// One member of a ``DeepLinkSet``: a typed route and the case that holds it.
+public struct DeepLinkSetMember<LinkSet: DeepLinkSet>: Sendable {
+    let pattern: String
+    let name: String
+    let table: RouteTable
+    let register:
+        @Sendable (Router, _ handler: @escaping @Sendable (LinkSet, RouteRequest) async throws -> Void)
+            throws(PatternError) -> Void
+    let decode: @Sendable (RouteMatch) throws(RouteDecodingError) -> LinkSet
+    let url: @Sendable (Router, LinkSet, _ scheme: String?, _ host: String?) throws(LinkError) -> String?
+
+    /// A member: the typed route `type`, the case that wraps one (`ShopLink.product`), and the closure that gives a
+    /// value's route back when the value is this member (`nil` when it is another).
+    public static func member<Link: DeepLinkRoute>(
+        _ type: Link.Type, _ wrap: @escaping @Sendable (Link) -> LinkSet,
+        _ unwrap: @escaping @Sendable (LinkSet) -> Link?
+    ) -> Self {
+        Self(
+            pattern: Link.pattern, name: Link.name, table: Link.table,
+            register: { router, handler throws(PatternError) in
+                try router.map(Link.self) { link, request in try await handler(wrap(link), request) }
+            },
+            decode: { match throws(RouteDecodingError) in wrap(try match.decode(Link.self)) },
+            url: { router, value, scheme, host throws(LinkError) in
+                guard let link = unwrap(value) else { return nil }
+                return try router.url(for: link, scheme: scheme, host: host)
+            })
+    }
+
+    /// Whether `route` is this member's: the same pattern, name and table.
+    func isMember(_ route: Route) -> Bool {
+        route.pattern.written == pattern && route.name == name && route.table == table
+    }
+}
+
+/// Why a link did not decode into a member of a ``DeepLinkSet``.
+public enum DeepLinkSetError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The router rejected the link.
+    case rejected(URLRejection)
+    /// No member's route matches the link.
+    case noMember
+    /// Members' routes match, and none of them decodes the link: the first one's error.
+    case decodingFailed(RouteDecodingError)
+
+    /// A sentence that says why.
+    public var description: String {
+        switch self {
+        case .rejected(let rejection): "the link is rejected: \(rejection)"
+        case .noMember: "no member's route matches the link"
+        case .decodingFailed(let error): "the link does not decode: \(error)"
+        }
+    }
+}
+
+extension Router {
+    /// Adds every member's route of a link set; the handler receives the decoded value of the set.
+    ///
+    /// A link whose values do not decode into the member makes that route decline, as with
+    /// ``map(_:handler:)``: the next candidate runs.
+    ///
+    /// - Throws: ``PatternError`` when a member's pattern does not parse.
+    public func map<LinkSet: DeepLinkSet>(
+        _ type: LinkSet.Type, handler: @escaping @Sendable (LinkSet, RouteRequest) async throws -> Void
+    ) throws(PatternError) {
+        for member in LinkSet.members { try member.register(self, handler) }
+    }
+
+    /// Decodes a link into the member of a link set that the router's precedence picks: the first candidate route
+    /// that is a member's and whose values decode.
+    ///
+    /// ```swift
+    /// switch router.decodeResult("myapp://product/abc", as: ShopLink.self) {
+    /// case .success(let link): path.append(link)
+    /// case .failure(let reason): log.notice("not a shop link: \(reason)")
+    /// }
+    /// ```
+    public func decodeResult<LinkSet: DeepLinkSet>(_ url: String, as type: LinkSet.Type)
+        -> Result<LinkSet, DeepLinkSetError>
+    {
+        let candidates: [RouteMatch]
+        do {
+            candidates = try matches(url)
+        } catch {
+            return .failure(.rejected(error))
+        }
+        var firstError: RouteDecodingError?
+        for match in candidates {
+            guard let member = LinkSet.members.first(where: { $0.isMember(match.route) }) else { continue }
+            do {
+                return .success(try member.decode(match))
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+        return .failure(firstError.map(DeepLinkSetError.decodingFailed) ?? .noMember)
+    }
+
+    /// Decodes a link into the member of a link set that the router's precedence picks; `nil` when none does
+    /// (``decodeResult(_:as:)`` says why).
+    public func decode<LinkSet: DeepLinkSet>(_ url: String, as type: LinkSet.Type) -> LinkSet? {
+        try? decodeResult(url, as: type).get()
+    }
+
+    /// Returns the link for a value of a link set: its member's typed route, written as ``url(for:scheme:host:)``
+    /// writes it.
+    ///
+    /// - Throws: ``LinkError``; `unknownRoute` when no member claims the value.
+    public func url<LinkSet: DeepLinkSet>(for value: LinkSet, scheme: String? = nil, host: String? = nil)
+        throws(LinkError) -> String
+    {
+        for member in LinkSet.members {
+            if let link = try member.url(self, value, scheme, host) { return link }
+        }
+        throw LinkError(.unknownRoute, "no member of \(LinkSet.self) claims the value \(value)")
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import PropertyBased
+import Switchyard
+import Testing
+
+/// A shop's links as one type: two members of the same shape (numeric ids first, slugs after), a member with an
+/// optional group, and one that lives in the app's own scheme.
+enum ShopLink: DeepLinkSet {
+    struct Product: DeepLinkRoute, Hashable {
+        static let pattern = "/product/:id"
+        var id: Int
+        var ref: String?
+    }
+    struct ProductBySlug: DeepLinkRoute, Hashable {
+        static let pattern = "/product/:slug"
+        static let priority = -1
+        var slug: String
+    }
+    struct Category: DeepLinkRoute, Hashable {
+        static let pattern = "/category/:slug(/page/:page)"
+        var slug: String
+        var page: Int?
+    }
+    struct Promo: DeepLinkRoute, Hashable {
+        static let pattern = "/promo/:code"
+        static let table = RouteTable.scheme("myapp")
+        var code: String
+    }
+
+    case product(Product)
+    case productBySlug(ProductBySlug)
+    case category(Category)
+    case promo(Promo)
+
+    static let members: [DeepLinkSetMember<ShopLink>] = [
+        .member(Product.self, ShopLink.product) { if case .product(let link) = $0 { link } else { nil } },
+        .member(ProductBySlug.self, ShopLink.productBySlug) {
+            if case .productBySlug(let link) = $0 { link } else { nil }
+        },
+        .member(Category.self, ShopLink.category) { if case .category(let link) = $0 { link } else { nil } },
+        .member(Promo.self, ShopLink.promo) { if case .promo(let link) = $0 { link } else { nil } },
+    ]
+}
+
+@Suite("Link sets")
+struct DeepLinkSetTests {
+    private static func router() throws -> Router {
+        let router = Router()
+        router.updateSettings(for: .scheme("myapp")) { $0.fallsBackToGlobalRoutes = true }
+        try router.map(ShopLink.self) { _, _ in }
+        return router
+    }
+
+    static let decoded: [(url: String, link: ShopLink)] = [
+        ("myapp://product/7?ref=mail", .product(.init(id: 7, ref: "mail"))),
+        ("https://shop.example.com/product/red-shoes", .productBySlug(.init(slug: "red-shoes"))),
+        ("/category/shoes/page/2", .category(.init(slug: "shoes", page: 2))),
+        ("/category/shoes", .category(.init(slug: "shoes", page: nil))),
+        ("myapp://promo/XMAS", .promo(.init(code: "XMAS"))),
+    ]
+
+    @Test("a link decodes into the member the router's precedence picks", arguments: decoded)
+    func decodesIntoTheMemberPrecedencePicks(url: String, link: ShopLink) throws {
+        #expect(try Self.router().decode(url, as: ShopLink.self) == link)
+    }
+
+    @Test func whyALinkIsNoMember() throws {
+        let router = try Self.router()
+        #expect(router.decodeResult("/nowhere", as: ShopLink.self) == .failure(.noMember))
+        // The promo route is in the app's scheme only.
+        #expect(router.decodeResult("https://shop.example.com/promo/XMAS", as: ShopLink.self) == .failure(.noMember))
+        guard case .failure(.decodingFailed(let error)) = router.decodeResult("/category/a/page/x", as: ShopLink.self)
+        else {
+            Issue.record("a page that is not a number fails to decode")
+            return
+        }
+        #expect(error.field == "page")
+        #expect(error.code == .typeMismatch)
+        guard case .failure(.rejected(let rejection)) = router.decodeResult("/product/%FF", as: ShopLink.self) else {
+            Issue.record("a bad escape is rejected")
+            return
+        }
+        #expect(rejection.code == .invalidUTF8)
+        #expect(router.decode("/nowhere", as: ShopLink.self) == nil)
+    }
+
+    @Test func routesOutsideTheSetAreNotMembers() throws {
+        let router = try Self.router()
+        try router.add("/product/:id", name: "legacy", priority: 5)
+        #expect(router.decode("/product/7", as: ShopLink.self) == .product(.init(id: 7, ref: nil)))
+    }
+
+    @Test func dispatchHandsTheHandlerTheSetsValue() async throws {
+        let router = Router()
+        let seen = Recorder<ShopLink>()
+        try router.map(ShopLink.self) { link, _ in seen.append(link) }
+        #expect(await router.route("/product/abc").status == .handled)
+        #expect(await router.route("/category/bags/page/3").status == .handled)
+        #expect(seen.all == [.productBySlug(.init(slug: "abc")), .category(.init(slug: "bags", page: 3))])
+    }
+
+    @Test func eachMemberBuildsItsLinkInItsTable() throws {
+        let router = try Self.router()
+        #expect(try router.url(for: ShopLink.promo(.init(code: "XMAS"))) == "myapp://promo/XMAS")
+        #expect(try router.url(for: ShopLink.category(.init(slug: "a b", page: nil))) == "/category/a%20b")
+        #expect(
+            try router.url(for: ShopLink.product(.init(id: 7, ref: nil)), scheme: "https", host: "shop.example.com")
+                == "https://shop.example.com/product/7")
+    }
+
+    @Test func aLinkIsAlsoAFoundationURL() throws {
+        let router = try Self.router()
+        let promo: URL = try router.url(for: ShopLink.promo(.init(code: "XMAS")))
+        let product: URL = try router.url(for: ShopLink.Product(id: 7, ref: "a b"), scheme: "myapp")
+        #expect(promo == URL(string: "myapp://promo/XMAS"))
+        #expect(product == URL(string: "myapp://product/7?ref=a%20b"))
+        // Without a type asked for, the text comes back, as before.
+        let text = try router.url(for: ShopLink.promo(.init(code: "XMAS")))
+        #expect(text == "myapp://promo/XMAS")
+    }
+
+    @Test func aPathOfLinksRoundTripsThroughJSON() throws {
+        let path: [ShopLink] = [
+            .category(.init(slug: "shoes", page: 2)), .product(.init(id: 7, ref: "mail")),
+            .productBySlug(.init(slug: "é/ü")), .promo(.init(code: "XMAS")),
+        ]
+        let data = try JSONEncoder().encode(path)
+        #expect(try JSONDecoder().decode([ShopLink].self, from: data) == path)
+    }
+
+    static let text = Gen.oneOf(
+        Gen.character(in: "a"..."z"), Gen.character(in: " "..."/"), Gen.character(in: "à"..."ÿ"),
+        Gen.character(in: "😀"..."🙏")
+    ).string(of: 1...10)
+
+    @Test func generatedValuesRoundTripThroughTheirLinks() async throws {
+        let router = try Self.router()
+        await propertyCheck(count: 1_000, input: Gen.int(in: -1_000_000...1_000_000), Self.text, Self.text) {
+            number, text, other in
+            let page: Int? = number.isMultiple(of: 2) ? nil : number
+            // A slug that reads as a whole number is the numeric member's: precedence decides, as for any link.
+            let slug = Int(text) == nil && text != "." && text != ".." ? text : "x" + text
+            let values: [ShopLink] = [
+                .product(.init(id: number, ref: other)), .productBySlug(.init(slug: slug)),
+                .category(.init(slug: text == "." || text == ".." ? "x" : text, page: page)),
+                .promo(.init(code: other == "." || other == ".." ? "x" : other)),
+            ]
+            for value in values {
+                let url = try? router.url(for: value)
+                #expect(url.flatMap { router.decode($0, as: ShopLink.self) } == value, "\(url ?? "no link")")
+            }
+        }
+    }
+}
