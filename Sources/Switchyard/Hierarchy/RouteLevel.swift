@@ -4,8 +4,8 @@
 /// ```swift
 /// let routes = RouteLevel()
 /// try routes.add("road/to/:city") { request in CityScreen(name: request.parameters["city"] ?? "") }
-/// try routes.addToken("country") { request, country in CountryScreen(code: country) }
-/// try routes.add("pay", context: PaymentPush.self) { request, push in PaymentSheet(push) }
+/// try routes.addToken("country") { country, request in CountryScreen(code: country) }
+/// try routes.add("pay", context: PaymentPush.self) { push, request in PaymentSheet(push) }
 /// ```
 public final class RouteLevel: Sendable {
     /// What a level's handler returns: the next routable, or `nil` to end the walk.
@@ -29,10 +29,10 @@ public final class RouteLevel: Sendable {
     /// - Throws: ``PatternError`` for a pattern that does not parse.
     public func add<Context: Sendable>(
         _ pattern: String, name: String? = nil, priority: Int = 0, context: Context.Type,
-        handler: @escaping @Sendable (RouteRequest, Context) async throws -> (any Sendable)?
+        handler: @escaping @Sendable (Context, RouteRequest) async throws -> (any Sendable)?
     ) throws(PatternError) {
-        let action = RouteAction(context: context) { request, context in
-            RouteAction.Result(isHandled: true, child: try await handler(request, context))
+        let action = RouteAction(context: context) { context, request in
+            RouteAction.Result(isHandled: true, child: try await handler(context, request))
         }
         try register(pattern, name: name, priority: priority, action: action)
     }
@@ -42,13 +42,13 @@ public final class RouteLevel: Sendable {
     /// - Throws: ``PatternError`` for a path that does not parse.
     public func addToken(
         _ path: String, name: String? = nil, priority: Int = 0,
-        handler: @escaping @Sendable (RouteRequest, String) async throws -> (any Sendable)?
+        handler: @escaping @Sendable (String, RouteRequest) async throws -> (any Sendable)?
     ) throws(PatternError) {
         let pattern = path.hasSuffix("/") ? path + ":" + Self.tokenName : path + "/:" + Self.tokenName
         try register(
             pattern, name: name, priority: priority,
             action: RouteAction(level: { request in
-                try await handler(request, request.parameters[Self.tokenName] ?? "")
+                try await handler(request.parameters[Self.tokenName] ?? "", request)
             }))
     }
 

@@ -56,13 +56,13 @@ final class RouteAction: Sendable {
     }
 
     init<Context: Sendable>(
-        context: Context.Type, _ run: @escaping @Sendable (RouteRequest, Context) async throws -> Result
+        context: Context.Type, _ run: @escaping @Sendable (Context, RouteRequest) async throws -> Result
     ) {
         requiredContext = String(describing: Context.self)
         acceptsContext = { $0 is Context }
         self.run = { request in
             guard let context = request.context as? Context else { return Result(isHandled: false) }
-            return try await run(request, context)
+            return try await run(context, request)
         }
     }
 }

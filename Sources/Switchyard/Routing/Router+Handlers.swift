@@ -44,7 +44,7 @@ extension Router {
     /// it, the outcome is `RouteOutcome.Status.wrongContextType`.
     ///
     /// ```swift
-    /// try router.map("/pay/:id", context: PaymentPush.self) { request, push in
+    /// try router.map("/pay/:id", context: PaymentPush.self) { push, request in
     ///     await payments.confirm(push.amount)
     /// }
     /// await router.route("myapp://pay/1", context: PaymentPush(amount: 5))
@@ -54,10 +54,10 @@ extension Router {
     public func map<Context: Sendable>(
         _ pattern: String, name: String? = nil, priority: Int = 0, in table: RouteTable = .global,
         constraints: [String: ParameterConstraint] = [:], context: Context.Type,
-        handler: @escaping @Sendable (RouteRequest, Context) async throws -> Void
+        handler: @escaping @Sendable (Context, RouteRequest) async throws -> Void
     ) throws(PatternError) {
-        let action = RouteAction(context: context) { request, context in
-            try await handler(request, context)
+        let action = RouteAction(context: context) { context, request in
+            try await handler(context, request)
             return RouteAction.Result(isHandled: true)
         }
         try register(pattern, name: name, priority: priority, in: table, constraints: constraints, action: action)

@@ -64,7 +64,7 @@ struct WalkTests {
     @Test func tokenRoutesAndChildren() async throws {
         let child = Screen("R")
         let root = Screen("root")
-        try root.routes.addToken("city") { _, token in token == "berlin" ? nil : child }
+        try root.routes.addToken("city") { token, _ in token == "berlin" ? nil : child }
         try root.routes.add("city") { _ in child }
         #expect(try await root.route("https://city/berlin").steps.first?.token == "berlin")
         let ended = try await root.route("https://city")
@@ -90,17 +90,17 @@ struct WalkTests {
     @Test func threeLevelsOfTokens() async throws {
         let tokens = Recorder<String>()
         let cityLevel = Screen("city")
-        try cityLevel.routes.addToken("city") { _, token in
+        try cityLevel.routes.addToken("city") { token, _ in
             tokens.append(token)
             return nil
         }
         let stateLevel = Screen("state")
-        try stateLevel.routes.addToken("state") { _, token in
+        try stateLevel.routes.addToken("state") { token, _ in
             tokens.append(token)
             return cityLevel
         }
         let root = Screen("root")
-        try root.routes.addToken("country") { _, token in
+        try root.routes.addToken("country") { token, _ in
             tokens.append(token)
             return stateLevel
         }
@@ -153,7 +153,7 @@ struct WalkTests {
         let (context, fits) = Self.contexts[index]
         let seen = Recorder<Int>()
         let root = Screen("root")
-        try root.routes.add("road", context: Int.self) { _, value in
+        try root.routes.add("road", context: Int.self) { value, _ in
             seen.append(value)
             return nil
         }
@@ -236,7 +236,7 @@ struct WalkTests {
     @Test func handlersThatSuspendBeforeReturningTheirChild() async throws {
         let modal = Screen("modal")
         let child = Screen("child")
-        try child.routes.addToken("modal") { _, token in
+        try child.routes.addToken("modal") { token, _ in
             await Task.yield()
             return token == "x" ? modal : nil
         }

@@ -260,7 +260,7 @@ struct ContextTypeTests {
     @Test func mismatchedContextSkipsToTheNextRoute() async throws {
         let ran = Recorder<String>()
         let router = Router()
-        try router.map("/pay/:id", context: PayContext.self) { _, pay in ran.append("typed \(pay.amount)") }
+        try router.map("/pay/:id", context: PayContext.self) { pay, _ in ran.append("typed \(pay.amount)") }
         try router.map("/pay/:id") { _ in ran.append("untyped") }
         let outcome = await router.route("app://pay/1", context: "x")
         #expect(outcome.status == .handled)
