@@ -2,7 +2,8 @@
 ///
 /// Continuing is single-shot: a second call runs nothing and returns (and reports) a failed outcome with
 /// `DispatchError.Code.continuedTwice`. A continuation that a filter held and then released without calling
-/// reports `DispatchError.Code.continuationDropped` to the router's observer, so no held link vanishes.
+/// reports `DispatchError.Code.continuationDropped` to the router's ``Router/deferredOutcomes``, so no held link
+/// vanishes.
 ///
 /// Until it is called, a continuation keeps its router alive (a held link must be able to run); once called, it
 /// lets go of the router, so a filter that keeps a used continuation makes no reference cycle.
@@ -79,7 +80,7 @@ public final class FilterContinuation: Sendable {
         return outcome
     }
 
-    /// Marks the request as held: from now on, what the continuation does goes to the observer.
+    /// Marks the request as held: from now on, what the continuation does goes to the deferred outcomes.
     func markHeld() {
         let finished = state.withLock { state in
             state.isHeld = true

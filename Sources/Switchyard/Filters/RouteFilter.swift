@@ -40,7 +40,7 @@ struct ClosureFilter: RouteFilter {
 extension RouteOutcome {
     /// An outcome that says a filter holds `request`: return it after keeping the continuation. When the
     /// continuation is called later, the rest of the chain and the handlers run and that outcome goes to the
-    /// router's observer.
+    /// router's ``Router/deferredOutcomes``.
     public static func held(_ request: RouteRequest) -> RouteOutcome {
         RouteOutcome(.held, request: request)
     }

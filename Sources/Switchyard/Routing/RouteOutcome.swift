@@ -84,7 +84,7 @@ extension StableCode where Domain == RouteOutcome {
     /// A filter stopped the request; no handler ran.
     public static var stopped: Self { Self("stopped") }
     /// A filter holds the request; the rest runs when it continues, and that outcome goes to the router's
-    /// observer (``Router/observeDeferredOutcomes(_:)``).
+    /// ``Router/deferredOutcomes`` and observers (``Router/observeDeferredOutcomes(_:)``).
     public static var held: Self { Self("held") }
     /// A handler threw, or dispatch itself failed (``RouteOutcome/error``; a redirect loop is a
     /// ``DispatchError``).

@@ -37,13 +37,11 @@ extension Router {
         let handlers: @Sendable (RouteRequest) async -> RouteOutcome = { [self] request in
             await runHandlers(request, resolution.candidates, default: snapshot.defaultAction)
         }
-        return await runChain(
-            snapshot.filters[...], request, observer: snapshot.observer, history: history + [input], then: handlers)
+        return await runChain(snapshot.filters[...], request, history: history + [input], then: handlers)
     }
 
     private func runChain(
-        _ filters: ArraySlice<any RouteFilter>, _ request: RouteRequest,
-        observer: (@Sendable (RouteOutcome) -> Void)?, history: [String],
+        _ filters: ArraySlice<any RouteFilter>, _ request: RouteRequest, history: [String],
         then handlers: @escaping @Sendable (RouteRequest) async -> RouteOutcome
     ) async -> RouteOutcome {
         guard let filter = filters.first else { return await handlers(request) }
@@ -51,7 +49,7 @@ extension Router {
         let next = FilterContinuation(
             request: request,
             proceed: { [self] request in
-                await runChain(rest, request, observer: observer, history: history, then: handlers)
+                await runChain(rest, request, history: history, then: handlers)
             },
             redirect: { [self] target, request in
                 guard history.count <= Router.maxRedirects else {
@@ -63,7 +61,7 @@ extension Router {
                 logger?.debug("redirecting \(request.link.input) to \(target)")
                 return await dispatch(target, context: request.context, history: history)
             },
-            report: { outcome in observer?(outcome) })
+            report: { [deferred] outcome in deferred.deliver(outcome) })
         let outcome = await filter.filter(request, next: next)
         if outcome.status == .held {
             logger?.debug("held \(request.link.input)")

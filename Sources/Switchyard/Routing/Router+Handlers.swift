@@ -104,9 +104,30 @@ extension Router {
         state.withLock { $0.filters.removeAll() }
     }
 
-    /// Sets the observer that receives the outcomes ``route(_:context:)-(String,_)`` could not return: those of
-    /// held requests continued later, and reports of continuations called twice or dropped.
-    public func observeDeferredOutcomes(_ observer: @escaping @Sendable (RouteOutcome) -> Void) {
-        state.withLock { $0.observer = observer }
+    /// The outcomes that ``route(_:context:)-(String,_)`` could not return, as an asynchronous sequence that any
+    /// number of tasks may iterate: held requests continued or replayed later, and reports of continuations called
+    /// twice or dropped. See ``DeferredOutcomes``.
+    public var deferredOutcomes: DeferredOutcomes { DeferredOutcomes(hub: deferred) }
+
+    /// Adds an observer of the outcomes ``route(_:context:)-(String,_)`` could not return, with the semantics of
+    /// ``deferredOutcomes``: it receives every one that completes while it is set, and, if it is the first
+    /// observer or subscriber, those kept until then. Any number may be set.
+    ///
+    /// ```swift
+    /// let observation = router.observeDeferredOutcomes { outcome in analytics.record(outcome) }
+    /// // … when the screen that observes goes away:
+    /// observation.cancel()
+    /// ```
+    ///
+    /// - Returns: what ends the deliveries; an observation that is never cancelled lasts as long as the router.
+    @discardableResult
+    public func observeDeferredOutcomes(_ observer: @escaping @Sendable (RouteOutcome) -> Void)
+        -> DeferredOutcomeObservation
+    {
+        deferred.observe(observer)
     }
+
+    /// How many deferred outcomes were dropped: the oldest, kept beyond ``deferredOutcomeBufferLimit`` while
+    /// nobody received them, or waiting for a subscriber too slow to take them.
+    public var droppedDeferredOutcomeCount: Int { deferred.droppedCount }
 }

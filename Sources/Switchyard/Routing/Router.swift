@@ -21,9 +21,15 @@ public final class Router: Sendable {
     /// Where the router says what it does, at debug level; `nil` (the default) says nothing.
     public let logger: Logger?
     let state: Locked<RouterState>
+    /// Where outcomes that complete after `route` returned go.
+    let deferred = DeferredOutcomeHub(limit: Router.deferredOutcomeBufferLimit)
 
     /// The most redirects one routed link may go through; the next ends with a redirect loop.
     public static let maxRedirects = 10
+
+    /// The most deferred outcomes kept while nobody receives them, and the most a slow subscriber of
+    /// ``deferredOutcomes`` has waiting; beyond it the oldest are dropped (``droppedDeferredOutcomeCount``).
+    public static let deferredOutcomeBufferLimit = 64
 
     /// Creates a router with an empty global table.
     ///

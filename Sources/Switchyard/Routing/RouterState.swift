@@ -3,7 +3,6 @@ struct RouterState: Sendable {
     var tables: RouteTables
     var filters: [any RouteFilter] = []
     var defaultAction: RouteAction?
-    var observer: (@Sendable (RouteOutcome) -> Void)?
 
     init(foldsLiteralCase: Bool) {
         tables = RouteTables(foldsLiteralCase: foldsLiteralCase)
