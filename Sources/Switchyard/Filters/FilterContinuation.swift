@@ -72,6 +72,8 @@ public final class FilterContinuation: Sendable {
             return outcome
         }
         let outcome = await body(steps, request)
+        // An outcome that is itself `held` is no completion: the filter holding it reports the outcome to come.
+        guard outcome.status != .held else { return outcome }
         let isHeld = state.withLock { state in
             if !state.isHeld { state.unreportedOutcome = outcome }
             return state.isHeld
