@@ -22,6 +22,8 @@
 public protocol DeepLinkSet: Hashable, Codable, Sendable {
     /// Each member's typed route, how a decoded route becomes a value of the set, and how a value gives it back.
     static var members: [DeepLinkSetMember<Self>] { get }
+    /// How opening this link changes a navigation path (``LinkPath``); ``LinkPresentation/push`` by default.
+    var presentation: LinkPresentation { get }
 }
 
 /// One member of a ``DeepLinkSet``: a typed route and the case that holds it.
@@ -33,6 +35,7 @@ public struct DeepLinkSetMember<LinkSet: DeepLinkSet>: Sendable {
         @Sendable (Router, _ handler: @escaping @Sendable (LinkSet, RouteRequest) async throws -> Void)
             throws(PatternError) -> Void
     let decode: @Sendable (RouteMatch) throws(RouteDecodingError) -> LinkSet
+    let decodeRequest: @Sendable (RouteRequest) throws(RouteDecodingError) -> LinkSet
     let url: @Sendable (Router, LinkSet, _ scheme: String?, _ host: String?) throws(LinkError) -> String?
 
     /// A member: the typed route `type`, the case that wraps one (`ShopLink.product`), and the closure that gives a
@@ -47,6 +50,7 @@ public struct DeepLinkSetMember<LinkSet: DeepLinkSet>: Sendable {
                 try router.map(Link.self) { link, request in try await handler(wrap(link), request) }
             },
             decode: { match throws(RouteDecodingError) in wrap(try match.decode(Link.self)) },
+            decodeRequest: { request throws(RouteDecodingError) in wrap(try request.decode(Link.self)) },
             url: { router, value, scheme, host throws(LinkError) in
                 guard let link = unwrap(value) else { return nil }
                 return try router.url(for: link, scheme: scheme, host: host)
@@ -138,5 +142,21 @@ extension Router {
             if let link = try member.url(self, value, scheme, host) { return link }
         }
         throw LinkError(.unknownRoute, "no member of \(LinkSet.self) claims the value \(value)")
+    }
+}
+
+extension RouteRequest {
+    /// The value of a link set that this request's route stands for: the member whose route it is, decoded from
+    /// the request's parameters and query. A request bound by the router (a handler's, or a handled outcome's)
+    /// has its route; after a redirect route, the route it was redirected to.
+    public func decode<LinkSet: DeepLinkSet>(_ type: LinkSet.Type) -> Result<LinkSet, DeepLinkSetError> {
+        guard let route, let member = LinkSet.members.first(where: { $0.isMember(route) }) else {
+            return .failure(.noMember)
+        }
+        do {
+            return .success(try member.decodeRequest(self))
+        } catch {
+            return .failure(.decodingFailed(error))
+        }
     }
 }

@@ -152,3 +152,115 @@ struct DeepLinkSetTests {
         }
     }
 }
+
+/// A set whose category links start the path over, as a tab does.
+enum TabbedLink: DeepLinkSet {
+    case product(ShopLink.Product)
+    case category(ShopLink.Category)
+
+    static let members: [DeepLinkSetMember<TabbedLink>] = [
+        .member(ShopLink.Product.self, TabbedLink.product) { if case .product(let link) = $0 { link } else { nil } },
+        .member(ShopLink.Category.self, TabbedLink.category) { if case .category(let link) = $0 { link } else { nil } },
+    ]
+
+    var presentation: LinkPresentation {
+        if case .category = self { .replace } else { .push }
+    }
+}
+
+@Suite("Link paths")
+struct LinkPathTests {
+    static let shoes = TabbedLink.category(.init(slug: "shoes", page: nil))
+    static let seven = TabbedLink.product(.init(id: 7, ref: nil))
+    static let eight = TabbedLink.product(.init(id: 8, ref: nil))
+
+    @Test func linksPushOrReplaceAsTheSetSays() {
+        var path = LinkPath<TabbedLink>()
+        path.open(Self.seven)
+        path.open(Self.eight)
+        #expect(path.links == [Self.seven, Self.eight])
+        path.open(Self.shoes)
+        #expect(path.links == [Self.shoes])
+        path.open(Self.seven)
+        #expect(path.links == [Self.shoes, Self.seven])
+        path.open(Self.eight, as: .replace)
+        #expect(path.links == [Self.eight])
+    }
+
+    @Test func theLinkOnTopOpenedAgainShowsOneScreen() {
+        var path = LinkPath([Self.seven])
+        path.open(Self.seven)
+        #expect(path.links == [Self.seven])
+    }
+
+    @Test func aURLOpensTheMemberTheRouterPicksOrSaysWhyNot() throws {
+        let router = Router()
+        try router.map(TabbedLink.self) { _, _ in }
+        var path = LinkPath<TabbedLink>()
+        #expect(path.open("myapp://product/7", with: router) == .success(Self.seven))
+        #expect(path.open("myapp://category/shoes", with: router) == .success(Self.shoes))
+        #expect(path.open("myapp://nowhere", with: router) == .failure(.noMember))
+        #expect(path.links == [Self.shoes])
+    }
+
+    @Test func aPathRoundTripsThroughJSON() throws {
+        let path = LinkPath([Self.shoes, Self.seven, Self.eight])
+        #expect(try JSONDecoder().decode(LinkPath<TabbedLink>.self, from: JSONEncoder().encode(path)) == path)
+    }
+}
+
+/// A link set whose members are a route file's own routes: the same patterns, names and tables.
+enum FileLink: DeepLinkSet {
+    struct Product: DeepLinkRoute, Hashable {
+        static let pattern = "/product/:id"
+        static let name = "product"
+        var id: Int
+    }
+    struct Cart: DeepLinkRoute, Hashable {
+        static let pattern = "/cart"
+        static let name = "cart"
+        static let table = RouteTable.scheme("myapp")
+    }
+
+    case product(Product)
+    case cart(Cart)
+
+    static let members: [DeepLinkSetMember<FileLink>] = [
+        .member(Product.self, FileLink.product) { if case .product(let link) = $0 { link } else { nil } },
+        .member(Cart.self, FileLink.cart) { if case .cart(let link) = $0 { link } else { nil } },
+    ]
+}
+
+@Suite("Link paths from what the router did")
+struct LinkPathOutcomeTests {
+    static let file = #"""
+        {"routes": [{"pattern": "/product/:id", "name": "product", "destination": "Product"},
+                    {"pattern": "/p/:id", "redirect": "/product/:id"}],
+         "schemes": {"myapp": {"fallsBackToGlobal": true, "routes": [{"pattern": "/cart", "name": "cart", "destination": "Cart"}]}}}
+        """#
+
+    @Test func aHandledOutcomeOpensItsMemberAndARedirectItsTarget() async throws {
+        let router = try RouteFile(data: Data(Self.file.utf8), path: "routes.json").makeRouter()
+        var path = LinkPath<FileLink>()
+        #expect(path.open(await router.route("myapp://product/7")) == .product(.init(id: 7)))
+        #expect(path.open(await router.route("myapp://p/8")) == .product(.init(id: 8)))
+        #expect(path.open(await router.route("myapp://cart")) == .cart(.init()))
+        #expect(path.open(await router.route("myapp://nowhere")) == nil)
+        #expect(path.links == [.product(.init(id: 7)), .product(.init(id: 8)), .cart(.init())])
+    }
+
+    @Test func aLinkHeldOnAColdStartOpensWhenTheAppIsReady() async throws {
+        let router = try RouteFile(data: Data(Self.file.utf8), path: "routes.json").makeRouter()
+        let gate = HeldLinksFilter()
+        router.addFilter(gate)
+        var path = LinkPath<FileLink>()
+        // The app is not ready: the link is held, and nothing opens yet.
+        #expect(path.open(await router.route("https://shop.example.com/p/42")) == nil)
+        #expect(path.links.isEmpty)
+        var outcomes = router.deferredOutcomes.makeAsyncIterator()
+        await gate.markReady()
+        let replayed = try #require(await outcomes.next())
+        #expect(path.open(replayed) == .product(.init(id: 42)))
+        #expect(path.links == [.product(.init(id: 42))])
+    }
+}
