@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
     products: [
         .library(name: "Switchyard", targets: ["Switchyard"]),
+        .library(name: "SwitchyardUI", targets: ["SwitchyardUI"]),
         .library(name: "SwitchyardServer", targets: ["SwitchyardServer"]),
         .executable(name: "switchyard", targets: ["SwitchyardCLI"]),
     ],
@@ -28,6 +29,8 @@ let package = Package(
             name: "SwitchyardCLI",
             dependencies: ["Switchyard", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // SwiftUI and UIKit glue for apps; its sources are for Apple platforms, and an empty module elsewhere.
+        .target(name: "SwitchyardUI", dependencies: ["Switchyard"]),
         // What a Hummingbird site adds to serve its association files and universal-link pages. The core library
         // and the tool do not depend on it, so they build without Hummingbird.
         .target(
