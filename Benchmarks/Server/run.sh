@@ -4,7 +4,7 @@
 # SECONDS (30 unless told) per round, with the mix in load.lua; the rounds alternate, plain first, ROUNDS times (2).
 # It reports requests a second, p50/p99 latency, the answers by status, errors (socket errors, and answers whose
 # statuses do not match the mix), and the server's memory:
-# its resident size 5 s in and at the end (growth over the run), and its peak.
+# its resident size 5 s in, half way and at the end (growth over the run), and its peak.
 #
 #     Benchmarks/Server/run.sh [SECONDS] [ROUNDS]
 set -euo pipefail
@@ -31,19 +31,21 @@ round() {
     SERVER_LOAD_MODE=$mode timeout $((seconds + 30)) wrk -t 2 -c 64 -d "${seconds}s" --latency -s Benchmarks/Server/load.lua \
         "http://127.0.0.1:$port" >"$work/wrk.txt"
     kill "$sampler" 2>/dev/null || true
-    local peak first last
+    local peak first middle last
     first=$(sed -n '6p' "$work/rss")
     first=${first:-$(head -1 "$work/rss")}
+    middle=$(sed -n "$((seconds / 2 + 1))p" "$work/rss")
+    middle=${middle:-$first}
     peak=$(awk '/VmHWM/ { print $2 }' "/proc/$pid/status")
     last=$(awk '/VmRSS/ { print $2 }' "/proc/$pid/status")
     kill -INT "$pid"
     wait "$pid" 2>/dev/null || true
-    awk -v mode="$mode" -v peak="$peak" -v rss="$first $last" '
+    awk -v mode="$mode" -v peak="$peak" -v rss="$first $middle $last" '
         /^RESULT/ {
             for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = substr($i, length(kv[1]) + 2) }
             split(rss, r, " ")
-            printf "%-10s %9d req/s  p50 %6.2f ms  p99 %6.2f ms  errors %d  RSS %5.1f -> %5.1f MB, peak %5.1f MB  [%s]\n",
-                mode, v["rate"], v["p50_us"] / 1000, v["p99_us"] / 1000, v["errors"], r[1] / 1024, r[2] / 1024,
+            printf "%-10s %9d req/s  p50 %6.2f ms  p99 %6.2f ms  errors %d  RSS %5.1f, %5.1f, %5.1f MB, peak %5.1f MB  [%s]\n",
+                mode, v["rate"], v["p50_us"] / 1000, v["p99_us"] / 1000, v["errors"], r[1] / 1024, r[2] / 1024, r[3] / 1024,
                 peak / 1024, v["statuses"]
         }' "$work/wrk.txt"
 }
