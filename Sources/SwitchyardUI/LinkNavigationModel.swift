@@ -57,7 +57,9 @@
 
     extension View {
         /// Opens the links the app receives (`onOpenURL`) and the universal links it continues
-        /// (`NSUserActivityTypeBrowsingWeb`) in a navigation model.
+        /// (`NSUserActivityTypeBrowsingWeb`) in a navigation model, decoded at once. Links decoded so skip the
+        /// router's filters: an app that holds links until it is ready routes them with ``routesLinks(with:outcome:)``
+        /// and opens each outcome with `LinkPath.open(_:)`.
         public func opensLinks<LinkSet: DeepLinkSet>(with model: LinkNavigationModel<LinkSet>) -> some View {
             onOpenURL { url in model.open(url) }
                 .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in

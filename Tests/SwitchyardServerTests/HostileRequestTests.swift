@@ -37,6 +37,7 @@ struct HostileRequestTests {
         ),
     ]
 
+    @available(macOS 14, iOS 17, tvOS 17, *)
     @Test("a hostile request gets a clean answer", arguments: targets)
     func hostileRequest(status: Int, name: String, target: [UInt8]) async throws {
         try await LiveServer.withServer(try ServerTests.shop()) { port in
@@ -53,6 +54,7 @@ struct HostileRequestTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, *)
     @Test func aScriptInTheQueryIsShownAsText() async throws {
         try await LiveServer.withServer(try ServerTests.shop()) { port in
             let reply = try #require(try await LiveServer.get("/product/7/reviews?q=\"><script>x</script>", port: port))
@@ -66,6 +68,7 @@ struct HostileRequestTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, *)
     @Test func anEncodedSlashStaysOneComponentOfTheFallback() async throws {
         try await LiveServer.withServer(try ServerTests.shop()) { port in
             let reply = try #require(try await LiveServer.get("/product/a%2Fb", port: port))
@@ -73,6 +76,7 @@ struct HostileRequestTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, *)
     @Test func textFromTheRequestIsEscapedInTheNotFoundPage() async throws {
         try await LiveServer.withServer(try ServerTests.shop()) { port in
             let reply = try #require(

@@ -8,6 +8,8 @@ import SwitchyardServer
 
 /// A Hummingbird application with the universal-link middleware, listening on a random loopback port while a test
 /// runs, and a raw HTTP/1.1 client that sends exactly the bytes a test gives it.
+/// Hummingbird runs on macOS 14, iOS 17 and tvOS 17 or later.
+@available(macOS 14, iOS 17, tvOS 17, *)
 enum LiveServer {
     /// Runs `body` with the port of a running server whose router has the middleware and one route of the site's
     /// own, `/about`; the server shuts down when `body` returns.

@@ -10,6 +10,7 @@ struct ServerTests {
         .appendingPathComponent("../../Examples/shop.json").standardizedFileURL.path
     static func shop() throws -> RouteFile { try RouteFile(contentsOf: shopPath) }
 
+    @available(macOS 14, iOS 17, tvOS 17, *)
     @Test(
         "the association files are JSON, cacheable, tagged and never redirected",
         arguments: ["/.well-known/apple-app-site-association", "/.well-known/assetlinks.json"])
@@ -36,6 +37,7 @@ struct ServerTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, *)
     @Test func aRouteWithAWebFallbackRedirectsThereWithTheQuery() async throws {
         try await LiveServer.withServer(Self.shop()) { port in
             let reply = try #require(try await LiveServer.get("/product/7?utm_source=mail", port: port))
@@ -45,6 +47,7 @@ struct ServerTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, *)
     @Test("a redirect route is followed to its target's fallback", arguments: ["/p/8", "/item/8"])
     func redirectRoutesAreFollowed(path: String) async throws {
         try await LiveServer.withServer(Self.shop()) { port in
@@ -54,6 +57,7 @@ struct ServerTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, *)
     @Test func aRouteWithoutAFallbackGetsALandingPage() async throws {
         try await LiveServer.withServer(Self.shop()) { port in
             let reply = try #require(try await LiveServer.get("/product/7/reviews?ref=mail", port: port))
@@ -73,6 +77,7 @@ struct ServerTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, *)
     @Test func theSitesOwnRoutesAndOtherMethodsPassThrough() async throws {
         try await LiveServer.withServer(Self.shop()) { port in
             let about = try #require(try await LiveServer.get("/about", port: port))
@@ -84,6 +89,7 @@ struct ServerTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, *)
     @Test(
         "a path no universal-link route handles is a 404, with the page for a browser",
         arguments: ["/nowhere", "/account/delete", "/cart"])
