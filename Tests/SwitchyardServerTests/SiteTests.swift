@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import Switchyard
 import Testing
 
@@ -102,5 +103,38 @@ struct SiteTests {
     @Test("HTML text escapes markup and shows invisible characters as code points", arguments: escapes)
     func htmlEscaping(text: String, html: String) {
         #expect(HTML.text(text) == html)
+    }
+}
+
+/// Generated request targets, hostile bytes among them: the site never traps, and what it answers is a page with
+/// the request's text escaped, a redirect to the fallback's host, a file, or nothing (the site's routes answer).
+@Suite("Universal-link site on generated requests")
+struct SitePropertyTests {
+    static let piece = Gen.oneOf(
+        Gen.always("/"), Gen.always("?"), Gen.always("&"), Gen.always("="), Gen.always("#"), Gen.always("%"),
+        Gen.always("%2F"), Gen.always("%FF"), Gen.always("%0D%0A"), Gen.always(".."), Gen.always("<script>"),
+        Gen.always("\""), Gen.always("'"), Gen.always("\u{202E}"), Gen.always("product"), Gen.always("reviews"),
+        Gen.always("help"), Gen.always("p"), Gen.always("7"), Gen.always("é"), Gen.always(" "),
+        Gen.character(in: " "..."~").map(String.init)
+    )
+
+    @Test func anyTargetGetsACleanAnswer() async throws {
+        let file = try RouteFile(contentsOf: ServerTests.shopPath)
+        let site = try UniversalLinkSite(file: file, host: nil)
+        await propertyCheck(count: 3_000, input: Self.piece.array(of: 0...12)) { pieces in
+            let target = "/" + pieces.joined()
+            guard let answer = site.response(to: "GET", target: target, requestHost: "x", ifNoneMatch: nil) else {
+                return
+            }
+            let body = String(decoding: answer.body, as: UTF8.self)
+            #expect([200, 302].contains(answer.status), "\(target)")
+            #expect(!body.contains("<script>"), "\(target)")
+            #expect(!body.contains("\u{202E}"), "\(target)")
+            if answer.status == 302 {
+                let location = answer.headers.first { $0.name == "Location" }?.value ?? ""
+                #expect(location.hasPrefix("https://shop.example.com/products/"), "\(target)")
+                #expect(location.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F }, "\(target)")
+            }
+        }
     }
 }
