@@ -1,7 +1,7 @@
 import Switchyard
 
 /// The pages a browser sees: self-contained HTML with its style inline, no script, nothing loaded from elsewhere.
-/// Every piece of text that comes from a request goes through ``HTML/text(_:)`` or ``HTML/attribute(_:)``.
+/// Every piece of text that comes from a request goes through ``HTML/text(_:)``.
 enum Pages {
     /// The page for a universal link opened in a browser: a link that opens the app, the stores that have it, and
     /// Apple's smart app banner, which offers the app or opens it with `app-argument`.
@@ -13,11 +13,11 @@ enum Pages {
         let appName = apps.name.map(HTML.text) ?? "the app"
         var head = ""
         if let id = apps.appStoreID {
-            head += "<meta name=\"apple-itunes-app\" content=\"app-id=\(id), app-argument=\(HTML.attribute(link))\">\n"
+            head += "<meta name=\"apple-itunes-app\" content=\"app-id=\(id), app-argument=\(HTML.text(link))\">\n"
         }
         var body = "<h1>Open this link in \(appName)</h1>\n<p class=\"link\"><code>\(HTML.text(link))</code></p>\n"
         if let appLink {
-            body += "<p><a class=\"primary\" href=\"\(HTML.attribute(appLink))\">Open in \(appName)</a></p>\n"
+            body += "<p><a class=\"primary\" href=\"\(HTML.text(appLink))\">Open in \(appName)</a></p>\n"
         }
         var stores: [String] = []
         if let id = apps.appStoreID {
@@ -84,7 +84,7 @@ enum Pages {
 /// that reorder what follows them) are written as their code points, `\u{202E}`, so that a link cannot hide or
 /// disguise part of itself.
 enum HTML {
-    /// Text for an element's content.
+    /// Text for an element's content or a double-quoted attribute's value.
     static func text(_ text: String) -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count)
@@ -105,9 +105,6 @@ enum HTML {
         }
         return output
     }
-
-    /// Text for a double-quoted attribute value: the same escaping as ``text(_:)``.
-    static func attribute(_ text: String) -> String { Self.text(text) }
 
     /// Controls, separators other than the space, and format characters (bidirectional controls, zero-width
     /// characters, the byte order mark).

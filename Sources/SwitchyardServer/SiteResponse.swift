@@ -54,22 +54,19 @@ struct SiteResponse: Sendable {
 
     /// A landing page: it changes with the route file only, so it may be cached for a few minutes.
     static func landingPage(_ html: String) -> SiteResponse {
-        SiteResponse(
-            status: 200,
-            headers: [
-                (name: "Content-Type", value: "text/html; charset=utf-8"),
-                (name: "Cache-Control", value: "public, max-age=300"),
-            ]
-                + pageHeaders,
-            body: Array(html.utf8))
+        page(html, status: 200, cacheControl: "public, max-age=300")
     }
 
     /// The 404 page, for a path that no route handles.
     static func notFound(_ html: String) -> SiteResponse {
+        page(html, status: 404, cacheControl: "no-store")
+    }
+
+    private static func page(_ html: String, status: Int, cacheControl: String) -> SiteResponse {
         SiteResponse(
-            status: 404,
+            status: status,
             headers: [
-                (name: "Content-Type", value: "text/html; charset=utf-8"), (name: "Cache-Control", value: "no-store"),
+                (name: "Content-Type", value: "text/html; charset=utf-8"), (name: "Cache-Control", value: cacheControl),
             ]
                 + pageHeaders,
             body: Array(html.utf8))

@@ -55,40 +55,39 @@ struct UniversalLinkSite: Sendable {
         if path == Self.androidAssociationPath, let androidFile {
             return .associationFile(androidFile, ifNoneMatch: ifNoneMatch)
         }
-        guard let host = host ?? requestHost.flatMap(Self.plainHost) else { return nil }
+        guard let host = host ?? requestHost.flatMap(Self.linkHost) else { return nil }
         let link = "https://\(host)\(target)"
-        // A link the router refuses (a bad escape, too long) is no universal link: the site's routes answer it.
+        // A link the router refuses (a bad escape, a bad host, too long) is no universal link: the site's routes
+        // answer it.
         guard let match = try? router.match(link), file.declaration(of: match.route)?.isUniversalLink == true else {
             return nil
         }
-        let final = followingRedirects(match, host: host)
+        let (final, finalTarget) = followingRedirects(match, target: target, host: host)
         if let fallback = file.webFallback(for: final) {
             return .redirect(to: fallback)
         }
-        return .landingPage(Pages.landing(link: link, appLink: appLink(for: final), apps: file.apps))
+        return .landingPage(
+            Pages.landing(link: link, appLink: appLink(for: final, target: finalTarget), apps: file.apps))
     }
 
-    /// The match that `match`'s redirect routes lead to, with `match`'s query.
-    private func followingRedirects(_ match: RouteMatch, host: String) -> RouteMatch {
-        var current = match
-        let query = match.link.input.firstIndex(of: "?").map { match.link.input[$0...] } ?? ""
+    /// The match that `match`'s redirect routes lead to, and the path it was routed with, `target`'s query after
+    /// it.
+    private func followingRedirects(_ match: RouteMatch, target: String, host: String) -> (RouteMatch, String) {
+        let query = target.firstIndex(of: "?").map { target[$0...] } ?? ""
+        var (current, currentTarget) = (match, target)
         for _ in 0..<Self.maxRedirects {
-            guard let target = file.redirectTarget(for: current),
-                let next = try? router.match("https://\(host)\(target)\(query)")
+            guard let redirect = file.redirectTarget(for: current), case let next = redirect + query,
+                let found = try? router.match("https://\(host)\(next)")
             else { break }
-            current = next
+            (current, currentTarget) = (found, next)
         }
-        return current
+        return (current, currentTarget)
     }
 
-    /// The link that opens the app: the first custom scheme whose routes take the match's path (the router
-    /// checks it, so the link works as shown); `nil` when none does.
-    private func appLink(for match: RouteMatch) -> String? {
-        let input = match.link.input
-        guard let pathStart = input.range(of: "://").flatMap({ input[$0.upperBound...].firstIndex(of: "/") }) else {
-            return nil
-        }
-        let pathAndQuery = input[pathStart...].prefix { $0 != "#" }
+    /// The link that opens the app: `target` (a path and query) in the first custom scheme whose routes take it
+    /// to `match`'s route (the router checks it, so the link works as shown); `nil` when none does.
+    private func appLink(for match: RouteMatch, target: String) -> String? {
+        let pathAndQuery = target.prefix { $0 != "#" }
         for scheme in appSchemes {
             // `myapp:/` + `/product/7` is `myapp://product/7`, whose host the app's table reads as the first component.
             let candidate = "\(scheme):/\(pathAndQuery)"
@@ -99,12 +98,11 @@ struct UniversalLinkSite: Sendable {
         return nil
     }
 
-    /// The host of a `Host` header, without its port, when it is only a host name's characters; `nil` otherwise.
-    static func plainHost(_ header: String) -> String? {
+    /// The host of a `Host` header for a link, its port dropped; `nil` when it is empty or holds a character that
+    /// would end the link's authority and move the rest into its path. The router checks the host itself, by the
+    /// host rules it applies to every link.
+    static func linkHost(_ header: String) -> String? {
         let host = header.prefix { $0 != ":" }
-        let isPlain = host.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "."
-        }
-        return isPlain && !host.isEmpty ? String(host) : nil
+        return host.isEmpty || host.contains(where: { "/?#@\\".contains($0) }) ? nil : String(host)
     }
 }

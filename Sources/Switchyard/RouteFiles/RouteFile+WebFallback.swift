@@ -14,20 +14,43 @@ extension RouteFile {
     package func webFallback(for match: RouteMatch) -> String? {
         guard let template = declaration(of: match.route)?.web else { return nil }
         let parameters = match.parameters.dictionary
-        var filled = ""
-        var rest = Substring(template)
         // The reader checked that every `{` has its `}` and names a parameter.
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            filled += rest[..<open]
-            filled += LinkEncoding.encode(parameters[String(rest[rest.index(after: open)..<close])] ?? "")
-            rest = rest[rest.index(after: close)...]
-        }
-        filled += rest
+        let filled = WebTemplate.pieces(of: template).map { piece in
+            switch piece {
+            case .text(let text), .unclosed(let text): String(text)
+            case .parameter(let name): LinkEncoding.encode(parameters[name] ?? "")
+            }
+        }.joined()
         // Query items with a control character cannot be written back; the fallback then goes without the query.
         guard let query = try? LinkEncoding.query(Array(match.link.query)), !query.isEmpty else { return filled }
         let fragmentStart = filled.firstIndex(of: "#") ?? filled.endIndex
         let base = filled[..<fragmentStart]
         let separator = !base.contains("?") ? "?" : base.hasSuffix("?") || base.hasSuffix("&") ? "" : "&"
         return base + separator + query.dropFirst() + filled[fragmentStart...]
+    }
+}
+
+/// The `{name}` placeholders of a web fallback template, as the reader checks them and a match fills them.
+enum WebTemplate {
+    enum Piece: Equatable {
+        /// Text written as it is.
+        case text(Substring)
+        /// `{name}`: the parameter's value goes here.
+        case parameter(String)
+        /// The rest of the template, from a `{` that no `}` closes.
+        case unclosed(Substring)
+    }
+
+    /// The template's pieces, in order.
+    static func pieces(of template: String) -> [Piece] {
+        var pieces: [Piece] = []
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            if open > rest.startIndex { pieces.append(.text(rest[..<open])) }
+            guard let close = rest[open...].firstIndex(of: "}") else { return pieces + [.unclosed(rest[open...])] }
+            pieces.append(.parameter(String(rest[rest.index(after: open)..<close])))
+            rest = rest[rest.index(after: close)...]
+        }
+        return rest.isEmpty ? pieces : pieces + [.text(rest)]
     }
 }

@@ -67,13 +67,7 @@ public struct RouteFile: Sendable {
     /// - Throws: ``RouteFileError`` for the first problem: unreadable, not JSON, an unknown key, a bad value
     ///   or an invalid pattern.
     public init(contentsOf path: String) throws(RouteFileError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw RouteFileError(.unreadable, file: path, at: "", "the file could not be read")
-        }
-        try self.init(data: data, path: path)
+        try self.init(reading: URL(fileURLWithPath: path), named: path)
     }
 
     /// Reads and loads a route file from a file URL; its path names it in errors.
@@ -84,7 +78,11 @@ public struct RouteFile: Sendable {
     ///
     /// - Throws: ``RouteFileError`` for the first problem, `unreadable` when the URL cannot be read.
     public init(contentsOf url: URL) throws(RouteFileError) {
-        let name = url.isFileURL ? url.path : url.absoluteString
+        try self.init(reading: url, named: url.isFileURL ? url.path : url.absoluteString)
+    }
+
+    /// Reads and loads the file at `url`; `name` names it in errors.
+    private init(reading url: URL, named name: String) throws(RouteFileError) {
         let data: Data
         do {
             data = try Data(contentsOf: url)

@@ -192,18 +192,17 @@ struct RouteFileReader {
             return false
         }
         let parsed = try? RoutePattern(pattern)
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
-            guard let close = rest[open...].firstIndex(of: "}") else {
+        for piece in WebTemplate.pieces(of: template) {
+            switch piece {
+            case .text: continue
+            case .unclosed:
                 problem(.invalidValue, at: location, "'{' has no matching '}'")
                 return false
-            }
-            let name = String(rest[rest.index(after: open)..<close])
-            guard parsed?.hasParameter(name) == true else {
+            case .parameter(let name) where parsed?.hasParameter(name) != true:
                 problem(.invalidValue, at: location, "'{\(name)}' is not a parameter of \(pattern)")
                 return false
+            case .parameter: continue
             }
-            rest = rest[rest.index(after: close)...]
         }
         return true
     }

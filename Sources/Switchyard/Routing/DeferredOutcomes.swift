@@ -50,16 +50,12 @@ final class DeferredOutcomeHub: Sendable {
 
         var isEmpty: Bool { subscribers.isEmpty && observers.isEmpty }
 
-        mutating func add(subscriber: AsyncStream<RouteOutcome>.Continuation) -> Int {
+        /// An id for a new subscriber or observer, and the outcomes kept for it when it is the first.
+        mutating func admit() -> (id: Int, kept: [RouteOutcome]) {
             defer { nextID += 1 }
-            subscribers[nextID] = subscriber
-            return nextID
-        }
-
-        mutating func add(observer: @escaping @Sendable (RouteOutcome) -> Void) -> Int {
-            defer { nextID += 1 }
-            observers[nextID] = observer
-            return nextID
+            guard isEmpty else { return (nextID, []) }
+            defer { buffer = [] }
+            return (nextID, buffer)
         }
     }
 
@@ -96,10 +92,10 @@ final class DeferredOutcomeHub: Sendable {
         let (stream, continuation) = AsyncStream.makeStream(
             of: RouteOutcome.self, bufferingPolicy: .bufferingNewest(limit))
         let id = state.withLock { state in
-            let buffered = state.isEmpty ? state.buffer : []
-            if state.isEmpty { state.buffer = [] }
-            for outcome in buffered { continuation.yield(outcome) }
-            return state.add(subscriber: continuation)
+            let (id, kept) = state.admit()
+            for outcome in kept { continuation.yield(outcome) }
+            state.subscribers[id] = continuation
+            return id
         }
         continuation.onTermination = { [weak self] _ in
             self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
@@ -108,12 +104,12 @@ final class DeferredOutcomeHub: Sendable {
     }
 
     func observe(_ observer: @escaping @Sendable (RouteOutcome) -> Void) -> DeferredOutcomeObservation {
-        let (id, buffered) = state.withLock { state in
-            let buffered = state.isEmpty ? state.buffer : []
-            if state.isEmpty { state.buffer = [] }
-            return (state.add(observer: observer), buffered)
+        let (id, kept) = state.withLock { state in
+            let admitted = state.admit()
+            state.observers[admitted.id] = observer
+            return admitted
         }
-        for outcome in buffered { observer(outcome) }
+        for outcome in kept { observer(outcome) }
         return DeferredOutcomeObservation { [weak self] in
             self?.state.withLock { _ = $0.observers.removeValue(forKey: id) }
         }

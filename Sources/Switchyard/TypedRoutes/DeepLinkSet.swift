@@ -34,8 +34,8 @@ public struct DeepLinkSetMember<LinkSet: DeepLinkSet>: Sendable {
     let register:
         @Sendable (Router, _ handler: @escaping @Sendable (LinkSet, RouteRequest) async throws -> Void)
             throws(PatternError) -> Void
-    let decode: @Sendable (RouteMatch) throws(RouteDecodingError) -> LinkSet
-    let decodeRequest: @Sendable (RouteRequest) throws(RouteDecodingError) -> LinkSet
+    /// Decodes the member from a match's or a request's parameters and query.
+    let decode: @Sendable (RouteParameters, QueryItems) throws(RouteDecodingError) -> LinkSet
     let url: @Sendable (Router, LinkSet, _ scheme: String?, _ host: String?) throws(LinkError) -> String?
 
     /// A member: the typed route `type`, the case that wraps one (`ShopLink.product`), and the closure that gives a
@@ -49,8 +49,9 @@ public struct DeepLinkSetMember<LinkSet: DeepLinkSet>: Sendable {
             register: { router, handler throws(PatternError) in
                 try router.map(Link.self) { link, request in try await handler(wrap(link), request) }
             },
-            decode: { match throws(RouteDecodingError) in wrap(try match.decode(Link.self)) },
-            decodeRequest: { request throws(RouteDecodingError) in wrap(try request.decode(Link.self)) },
+            decode: { parameters, query throws(RouteDecodingError) in
+                wrap(try RouteValueDecoder.decode(Link.self, parameters: parameters, query: query))
+            },
             url: { router, value, scheme, host throws(LinkError) in
                 guard let link = unwrap(value) else { return nil }
                 return try router.url(for: link, scheme: scheme, host: host)
@@ -60,6 +61,13 @@ public struct DeepLinkSetMember<LinkSet: DeepLinkSet>: Sendable {
     /// Whether `route` is this member's: the same pattern, name and table.
     func isMember(_ route: Route) -> Bool {
         route.pattern.written == pattern && route.name == name && route.table == table
+    }
+}
+
+extension DeepLinkSet {
+    /// The member whose route `route` is.
+    static func member(of route: Route) -> DeepLinkSetMember<Self>? {
+        members.first { $0.isMember(route) }
     }
 }
 
@@ -115,9 +123,9 @@ extension Router {
         }
         var firstError: RouteDecodingError?
         for match in candidates {
-            guard let member = LinkSet.members.first(where: { $0.isMember(match.route) }) else { continue }
+            guard let member = LinkSet.member(of: match.route) else { continue }
             do {
-                return .success(try member.decode(match))
+                return .success(try member.decode(match.parameters, match.link.query))
             } catch {
                 firstError = firstError ?? error
             }
@@ -150,11 +158,9 @@ extension RouteRequest {
     /// the request's parameters and query. A request bound by the router (a handler's, or a handled outcome's)
     /// has its route; after a redirect route, the route it was redirected to.
     public func decode<LinkSet: DeepLinkSet>(_ type: LinkSet.Type) -> Result<LinkSet, DeepLinkSetError> {
-        guard let route, let member = LinkSet.members.first(where: { $0.isMember(route) }) else {
-            return .failure(.noMember)
-        }
+        guard let route, let member = LinkSet.member(of: route) else { return .failure(.noMember) }
         do {
-            return .success(try member.decodeRequest(self))
+            return .success(try member.decode(parameters, query))
         } catch {
             return .failure(.decodingFailed(error))
         }
