@@ -41,6 +41,24 @@ struct ColdStartTests {
         #expect(ran.all.isEmpty)
     }
 
+    @Test func aRedirectThatAGateHoldsReportsOnlyItsCompletion() async throws {
+        let ran = Recorder<Int>()
+        let (router, gate) = try Self.heldRouter(1, ran: ran)
+        // A filter before the gate redirects; the gate then holds the redirected request.
+        router.removeAllFilters()
+        router.addFilter { request, next in
+            request.link.input == "/old" ? await next.redirect(to: "/5") : await next(request)
+        }
+        router.addFilter(gate)
+        let observed = Recorder<RouteOutcome>()
+        router.observeDeferredOutcomes { observed.append($0) }
+        #expect(await router.route("/old").status == .held)
+        #expect(observed.all.isEmpty)
+        await gate.markReady()
+        #expect(observed.all.map(\.status) == [.handled])
+        #expect(ran.all == [5])
+    }
+
     @Test func everySubscriberReceivesEveryOutcome() async throws {
         let ran = Recorder<Int>()
         let (router, gate) = try Self.heldRouter(3, ran: ran)
