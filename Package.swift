@@ -27,8 +27,12 @@ let package = Package(
         // collide with the library's. The product, and so `swift run switchyard`, keeps the name.
         .executableTarget(
             name: "SwitchyardCLI",
-            dependencies: ["Switchyard", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "Switchyard", "SwitchyardReports", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
+        // What the tool and the explorer print alike: `route --json`, `routes --json`, aligned columns.
+        .target(name: "SwitchyardReports", dependencies: ["Switchyard"]),
         // SwiftUI and UIKit glue for apps; its sources are for Apple platforms, and an empty module elsewhere.
         .target(name: "SwitchyardUI", dependencies: ["Switchyard"]),
         // What a Hummingbird site adds to serve its association files and universal-link pages. The core library

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Switchyard
+import SwitchyardReports
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

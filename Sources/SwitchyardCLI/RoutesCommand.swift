@@ -1,5 +1,6 @@
 import ArgumentParser
 import Switchyard
+import SwitchyardReports
 
 struct RoutesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,36 +24,20 @@ struct RoutesCommand: ParsableCommand {
     func run() throws {
         let routeFile = try loadRouteFile(file)
         let router = try makeRouter(routeFile)
+        if json {
+            FileOutput.out(RouteListing.jsonLines(router, file: routeFile))
+            return
+        }
         var rows = [["TABLE", "PRIORITY", "EXPANSION", "PATTERN", "NAME", "DESTINATION", "CONSTRAINTS"]]
         for route in router.routes {
             let declaration = routeFile.declaration(of: route)
             let destination = declaration?.destination ?? declaration?.redirect.map { "→ \($0)" }
-            if json {
-                var writer = JSONWriter()
-                writer.openObject()
-                writer.field("table", route.table.description)
-                writer.field("priority", String(route.priority))
-                writer.field("expansion", route.expansion)
-                writer.field("pattern", route.pattern.written)
-                writer.field("name", route.name)
-                writer.field("destination", declaration?.destination)
-                writer.field("redirect", declaration?.redirect)
-                writer.field("location", declaration?.location)
-                if let constraints = declaration?.constraints, !constraints.isEmpty {
-                    writer.openObject("constraints")
-                    for name in constraints.keys.sorted() { writer.field(name, constraints[name]?.description) }
-                    writer.closeObject()
-                }
-                writer.closeObject()
-                FileOutput.out(writer.text + "\n")
-            } else {
-                rows.append([
-                    route.table.description, String(route.priority), route.expansion, route.pattern.written,
-                    route.name ?? "-", destination ?? "-", Self.constraints(declaration?.constraints ?? [:]),
-                ])
-            }
+            rows.append([
+                route.table.description, String(route.priority), route.expansion, route.pattern.written,
+                route.name ?? "-", destination ?? "-", Self.constraints(declaration?.constraints ?? [:]),
+            ])
         }
-        if !json { FileOutput.out(columns(rows) + "\n") }
+        FileOutput.out(columns(rows) + "\n")
     }
 
     /// `id: digits, tab: one of a, b`, by name; `-` for none.

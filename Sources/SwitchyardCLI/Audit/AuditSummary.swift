@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardReports
 
 /// The report of an audit for people: a table by category, the rejections, examples, and the verdict.
 struct AuditSummary {

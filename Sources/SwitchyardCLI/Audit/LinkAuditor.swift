@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardReports
 
 /// What one thread of an audit keeps: its counts, and its recent verdicts.
 struct AuditThread: Sendable {

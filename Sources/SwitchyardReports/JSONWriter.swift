@@ -7,19 +7,19 @@
 /// writer.closeObject()
 /// writer.text  // {"id":"1988"}
 /// ```
-struct JSONWriter {
+package struct JSONWriter {
     /// What is written so far.
-    private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8] = []
     /// For each open object or array, innermost in the lowest bit: whether it has a member already, so the next
     /// one needs a comma. Nesting is shallower than 64 levels here.
     private var hasMembers: UInt64 = 0
     private var depth = 0
 
-    init() {}
+    package init() {}
 
     /// Calls `body` with a writer that appends to `output` in place (the bytes move into the writer and back, with no
     /// copy), then ends the JSON with a newline: one line of a JSON-lines stream.
-    static func appendLine(to output: inout [UInt8], _ body: (inout JSONWriter) -> Void) {
+    package static func appendLine(to output: inout [UInt8], _ body: (inout JSONWriter) -> Void) {
         var writer = JSONWriter()
         swap(&writer.bytes, &output)
         body(&writer)
@@ -28,52 +28,52 @@ struct JSONWriter {
     }
 
     /// What is written so far, as text.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    mutating func openObject() {
+    package mutating func openObject() {
         separate()
         open(UInt8(ascii: "{"))
     }
 
-    mutating func openObject(_ key: String) {
+    package mutating func openObject(_ key: String) {
         keyPrefix(key)
         open(UInt8(ascii: "{"))
     }
 
-    mutating func closeObject() {
+    package mutating func closeObject() {
         close(UInt8(ascii: "}"))
     }
 
-    mutating func openArray(_ key: String? = nil) {
+    package mutating func openArray(_ key: String? = nil) {
         if let key { keyPrefix(key) } else { separate() }
         open(UInt8(ascii: "["))
     }
 
-    mutating func closeArray() {
+    package mutating func closeArray() {
         close(UInt8(ascii: "]"))
     }
 
     /// A string member; nothing for `nil`.
-    mutating func field(_ key: String, _ value: String?) {
+    package mutating func field(_ key: String, _ value: String?) {
         guard let value else { return }
         keyPrefix(key)
         Self.appendQuoted(value, to: &bytes)
     }
 
     /// A number member.
-    mutating func field(_ key: String, number: Int) {
+    package mutating func field(_ key: String, number: Int) {
         keyPrefix(key)
         bytes += String(number).utf8
     }
 
     /// A Boolean member.
-    mutating func field(_ key: String, bool: Bool) {
+    package mutating func field(_ key: String, bool: Bool) {
         keyPrefix(key)
         bytes += (bool ? "true" : "false").utf8
     }
 
     /// A string element of an array, `null` for `nil`.
-    mutating func element(_ value: String?) {
+    package mutating func element(_ value: String?) {
         separate()
         if let value { Self.appendQuoted(value, to: &bytes) } else { bytes += "null".utf8 }
     }

@@ -1,21 +1,23 @@
 import Switchyard
 
-/// What a route file says about one link: the data behind `switchyard route`.
-struct RouteReport {
-    var input: String
-    var outcome: String
-    var table: String?
-    var pattern: String?
-    var name: String?
-    var destination: String?
-    var parameters: [String: String] = [:]
-    var query: [QueryItem] = []
-    var wildcard: [String]?
-    var fragment: String?
-    var redirect: String?
-    var error: (code: String, message: String)?
+/// What a route file says about one link: the data behind `switchyard route` and the explorer's match box.
+package struct RouteReport {
+    package var input: String
+    /// `matched`, `default`, `unmatched` or `rejected`.
+    package var outcome: String
+    package var table: String?
+    package var pattern: String?
+    package var name: String?
+    package var destination: String?
+    package var parameters: [String: String] = [:]
+    package var query: [QueryItem] = []
+    package var wildcard: [String]?
+    package var fragment: String?
+    package var redirect: String?
+    /// Why the link was refused, for the outcome `rejected`.
+    package var rejection: URLRejection?
 
-    init(_ input: String, file: RouteFile, router: Router) {
+    package init(_ input: String, file: RouteFile, router: Router) {
         self.input = input
         do {
             let (link, table, match) = try router.resolve(input)
@@ -41,21 +43,26 @@ struct RouteReport {
             }
         } catch {
             outcome = "rejected"
-            self.error = (error.code.description, error.message + " at byte \(error.position)")
+            rejection = error
         }
     }
 
-    var isSuccess: Bool { outcome == "matched" || outcome == "default" }
+    /// The rejection's code and its message with the byte it points at, as `route` prints them.
+    package var error: (code: String, message: String)? {
+        rejection.map { ($0.code.description, $0.message + " at byte \($0.position)") }
+    }
+
+    package var isSuccess: Bool { outcome == "matched" || outcome == "default" }
 
     /// One JSON object with the keys the README's `route --json` lists, keys without a value left out.
-    var json: String {
+    package var json: String {
         var writer = JSONWriter()
         write(to: &writer)
         return writer.text
     }
 
     /// Writes ``json`` to `writer`; without `input`, as an object's member `key`.
-    func write(to writer: inout JSONWriter, as key: String? = nil) {
+    package func write(to writer: inout JSONWriter, as key: String? = nil) {
         if let key { writer.openObject(key) } else { writer.openObject() }
         if key == nil { writer.field("input", input) }
         writer.field("outcome", outcome)
@@ -97,7 +104,7 @@ struct RouteReport {
     }
 
     /// Aligned lines for a person.
-    var human: String {
+    package var human: String {
         var rows: [[String]] = [["  outcome", outcome]]
         if let table { rows.append(["  table", table]) }
         if let pattern { rows.append(["  pattern", pattern]) }
