@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "SwitchyardUI", targets: ["SwitchyardUI"]),
         .library(name: "SwitchyardServer", targets: ["SwitchyardServer"]),
         .executable(name: "switchyard", targets: ["SwitchyardCLI"]),
+        // `switchyard serve`: a product of its own, so that `switchyard` builds without Hummingbird.
+        .executable(name: "switchyard-serve", targets: ["SwitchyardServe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
@@ -20,6 +22,8 @@ let package = Package(
         // Hummingbird's own transport; the server tests speak raw HTTP/1.1 through it, hostile bytes included.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // Hummingbird runs on it already; the explorer's file watcher is one of its services.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         .target(name: "Switchyard", dependencies: [.product(name: "Logging", package: "swift-log")]),
@@ -44,6 +48,20 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
+        // The route explorer and test-link page that `switchyard serve` runs.
+        .target(
+            name: "SwitchyardExplorer",
+            dependencies: [
+                "SwitchyardServer", "SwitchyardReports", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "SwitchyardServe",
+            dependencies: ["SwitchyardExplorer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .testTarget(
             name: "SwitchyardTests",
             dependencies: ["Switchyard", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -52,7 +70,7 @@ let package = Package(
         .testTarget(
             name: "SwitchyardServerTests",
             dependencies: [
-                "SwitchyardServer", .product(name: "Hummingbird", package: "hummingbird"),
+                "SwitchyardServer", "SwitchyardExplorer", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]

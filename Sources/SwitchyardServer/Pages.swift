@@ -83,9 +83,9 @@ enum Pages {
 /// Escaping for HTML. Characters a reader cannot see (controls, and formatting such as the bidirectional overrides
 /// that reorder what follows them) are written as their code points, `\u{202E}`, so that a link cannot hide or
 /// disguise part of itself.
-enum HTML {
+package enum HTML {
     /// Text for an element's content or a double-quoted attribute's value.
-    static func text(_ text: String) -> String {
+    package static func text(_ text: String) -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -108,7 +108,7 @@ enum HTML {
 
     /// Controls, separators other than the space, and format characters (bidirectional controls, zero-width
     /// characters, the byte order mark).
-    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .unassigned, .privateUse, .surrogate: true
         case .spaceSeparator: scalar != " "

@@ -5,10 +5,16 @@
 #endif
 
 /// An answer of ``UniversalLinkSite``: a status, headers and a body, independent of the server that sends it.
-struct SiteResponse: Sendable {
-    var status: Int
-    var headers: [(name: String, value: String)]
-    var body: [UInt8]
+package struct SiteResponse: Sendable {
+    package var status: Int
+    package var headers: [(name: String, value: String)]
+    package var body: [UInt8]
+
+    package init(status: Int, headers: [(name: String, value: String)], body: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
 
     /// An association file's bytes and entity tag, made once.
     struct AssociationFile: Sendable {

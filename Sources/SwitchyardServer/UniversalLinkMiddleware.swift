@@ -79,7 +79,7 @@ public struct UniversalLinkMiddleware<Context: RequestContext>: RouterMiddleware
 @available(macOS 14, iOS 17, tvOS 17, *)
 extension Response {
     /// A site answer as a Hummingbird response; a `HEAD` gets the headers without the body.
-    fileprivate init(_ answer: SiteResponse, for request: Request) {
+    package init(_ answer: SiteResponse, for request: Request) {
         var headers = HTTPFields()
         for (name, value) in answer.headers {
             if let field = HTTPField.Name(name) { headers[field] = value }

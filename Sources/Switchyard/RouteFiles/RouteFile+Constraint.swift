@@ -26,7 +26,7 @@ extension RouteFile {
         public var description: String { parameterConstraint.description }
 
         /// A value that passes, for example links.
-        var sample: String {
+        package var sample: String {
             switch self {
             case .digits: "1"
             case .oneOf(let values): values.first ?? ""

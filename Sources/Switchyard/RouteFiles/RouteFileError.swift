@@ -20,7 +20,7 @@ public struct RouteFileError: Error, Sendable, Hashable, CustomStringConvertible
     /// The error this one wraps: for `Code.invalidPattern`, the pattern's own error with its position.
     public let underlying: PatternError?
 
-    init(_ code: Code, file: String, at location: String, _ message: String, underlying: PatternError? = nil) {
+    package init(_ code: Code, file: String, at location: String, _ message: String, underlying: PatternError? = nil) {
         self.code = code
         self.file = file
         self.location = location

@@ -1,0 +1,154 @@
+import Switchyard
+import SwitchyardReports
+import SwitchyardServer
+
+/// What the explorer answers, decided from the route file alone; ``ExplorerMiddleware`` only carries requests here
+/// and the answers back, so every answer is tested without a server.
+///
+/// - `/`: the routes and the match box (`?url=` fills it); `/match?url=`: the result alone, for the live box.
+/// - `/links`: the test links (`?route=NAME&p.PARAMETER=VALUE` edits one route's values); `/links/build`: one
+///   route's links alone.
+/// - `/api/routes`: what `switchyard routes --json` prints; `/api/match?url=`: what `switchyard route --json` prints.
+/// - `/assets/…`: the style sheet and the script.
+struct ExplorerSite: Sendable {
+    let watcher: RouteFileWatcher
+
+    /// The answer to `method` on `target` (the request's path and query, as sent).
+    func response(to method: String, target: String) -> SiteResponse {
+        guard method == "GET" || method == "HEAD" else {
+            return SiteResponse(
+                status: 405, headers: [(name: "Allow", value: "GET, HEAD")] + Self.textHeaders,
+                body: Array("The explorer answers GET and HEAD only.\n".utf8))
+        }
+        let path = target.prefix { $0 != "?" && $0 != "#" }
+        let rest = target[path.endIndex...]
+        let queryText = rest.first == "?" ? rest.dropFirst().prefix { $0 != "#" } : ""
+        let snapshot = watcher.current()
+        let query: FormQuery
+        do {
+            query = try FormQuery(queryText)
+        } catch {
+            switch error {
+            case .undecodable(let name):
+                guard path.hasPrefix("/api/") else { return Self.badQuery(snapshot, name: name) }
+                return Self.apiError(400, "badQuery", Self.badQueryText(name))
+            }
+        }
+        switch path {
+        case "/":
+            return .explorerPage(RoutesPage.page(snapshot, link: query["url"]))
+        case "/match":
+            return .explorerPage(MatchResult.fragment(snapshot, link: query["url"]))
+        case "/links":
+            return .explorerPage(LinksPage.page(snapshot, edited: Self.edited(query)))
+        case "/links/build":
+            return linksFragment(snapshot, query: query)
+        case "/api/routes":
+            guard let loaded = Self.loaded(snapshot) else { return Self.notLoaded(snapshot) }
+            return .json(RouteListing.jsonLines(loaded.router, file: loaded.file), lines: true)
+        case "/api/match":
+            guard let loaded = Self.loaded(snapshot) else { return Self.notLoaded(snapshot) }
+            guard let link = query["url"] else {
+                return Self.apiError(400, "missingURL", "give the link to match as ?url=…, percent-encoded")
+            }
+            let report = RouteReport(link, file: loaded.file, router: loaded.router)
+            return .json(Array((report.json + "\n").utf8), lines: false)
+        case Substring(Assets.stylePath):
+            return .asset(Assets.style, type: "text/css; charset=utf-8")
+        case Substring(Assets.scriptPath):
+            return .asset(Assets.script, type: "text/javascript; charset=utf-8")
+        default:
+            let page = Layout.message(
+                title: "Not found", text: "The explorer has no page at this address.", snapshot: snapshot)
+            return .explorerPage(page, status: 404)
+        }
+    }
+
+    private func linksFragment(_ snapshot: RouteFileSnapshot, query: FormQuery) -> SiteResponse {
+        guard let loaded = snapshot.routes, let (name, values) = Self.edited(query),
+            let link = TestLink.all(in: loaded.file).first(where: { $0.name == name })
+        else { return .explorerPage("<p class=\"error\">No route of that name.</p>\n", status: 404) }
+        return .explorerPage(LinksPage.links(link, values: values, snapshot: snapshot, loaded: loaded))
+    }
+
+    /// The route and values of a `/links` form: `route=NAME` and `p.PARAMETER=VALUE`.
+    private static func edited(_ query: FormQuery) -> (route: String, values: [String: String])? {
+        guard let route = query["route"] else { return nil }
+        let values = query.items.filter { $0.name.hasPrefix("p.") }.map { (String($0.name.dropFirst(2)), $0.value) }
+        return (route, Dictionary(values, uniquingKeysWith: { first, _ in first }))
+    }
+
+    /// The API answers for the file as it is on disk: while it does not load, a `503` says why.
+    private static func loaded(_ snapshot: RouteFileSnapshot) -> LoadedRoutes? {
+        snapshot.problem == nil ? snapshot.routes : nil
+    }
+
+    private static func notLoaded(_ snapshot: RouteFileSnapshot) -> SiteResponse {
+        let problem = snapshot.problem
+        return apiError(
+            503, problem?.code.description ?? "notLoaded", problem?.description ?? "the file has not loaded")
+    }
+
+    private static func badQueryText(_ name: String) -> String {
+        "the query item '\(name)' is not percent-encoded UTF-8"
+    }
+
+    private static func badQuery(_ snapshot: RouteFileSnapshot, name: String) -> SiteResponse {
+        .explorerPage(
+            Layout.message(
+                title: "Bad request", text: "The address cannot be read: " + badQueryText(name) + ".",
+                snapshot: snapshot),
+            status: 400)
+    }
+
+    private static func apiError(_ status: Int, _ code: String, _ message: String) -> SiteResponse {
+        var writer = JSONWriter()
+        writer.openObject()
+        writer.openObject("error")
+        writer.field("code", code)
+        writer.field("message", message)
+        writer.closeObject()
+        writer.closeObject()
+        return SiteResponse(
+            status: status, headers: jsonHeaders(lines: false), body: writer.bytes + [UInt8(ascii: "\n")])
+    }
+
+    static let textHeaders = [(name: "Content-Type", value: "text/plain; charset=utf-8")] + noStore
+
+    static func jsonHeaders(lines: Bool) -> [(name: String, value: String)] {
+        [(name: "Content-Type", value: lines ? "application/x-ndjson" : "application/json")] + noStore
+    }
+
+    /// Every answer follows the file as it changes.
+    static let noStore = [
+        (name: "Cache-Control", value: "no-store"), (name: "X-Content-Type-Options", value: "nosniff"),
+    ]
+}
+
+extension SiteResponse {
+    /// An explorer page or fragment. Its own script and style may run and load, nothing else: no inline script, no
+    /// other origin, no frame.
+    static func explorerPage(_ html: String, status: Int = 200) -> SiteResponse {
+        SiteResponse(
+            status: status,
+            headers: [
+                (name: "Content-Type", value: "text/html; charset=utf-8"),
+                (
+                    name: "Content-Security-Policy",
+                    value: "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+                        + "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+                ),
+                (name: "Referrer-Policy", value: "no-referrer"),
+            ] + ExplorerSite.noStore,
+            body: Array(html.utf8))
+    }
+
+    static func json(_ bytes: [UInt8], lines: Bool) -> SiteResponse {
+        SiteResponse(status: 200, headers: ExplorerSite.jsonHeaders(lines: lines), body: bytes)
+    }
+
+    static func asset(_ text: String, type: String) -> SiteResponse {
+        SiteResponse(
+            status: 200, headers: [(name: "Content-Type", value: type)] + ExplorerSite.noStore, body: Array(text.utf8))
+    }
+}

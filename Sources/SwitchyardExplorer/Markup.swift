@@ -1,0 +1,56 @@
+import SwitchyardServer
+
+/// Pieces of the explorer's HTML. Every value from the route file or a request goes through ``HTML/text(_:)``
+/// (directly or through these), which escapes markup and writes characters a reader cannot see as `\u{202E}`.
+enum Markup {
+    /// A value in `<code>`, and a warning beside it when it holds characters that are shown as code points: a tester
+    /// reads what the link really holds, not what a bidirectional override makes it look like.
+    static func code(_ value: String) -> String {
+        let escaped = "<code>\(HTML.text(value))</code>"
+        guard hasInvisible(value) else { return escaped }
+        return escaped + " <span class=\"warning\">holds invisible characters, shown as \\u{…}</span>"
+    }
+
+    /// Text of several lines for `<pre>`: each line escaped on its own, so the line breaks stay.
+    static func lines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { HTML.text(String($0)) }
+            .joined(separator: "\n")
+    }
+
+    /// `text` as the pages show it, before markup is escaped: invisible characters written as code points.
+    static func shown(_ scalars: some Sequence<Unicode.Scalar>) -> String {
+        var output = ""
+        for scalar in scalars {
+            if HTML.isInvisible(scalar) {
+                output += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+
+    static func hasInvisible(_ text: String) -> Bool {
+        text.unicodeScalars.contains(where: HTML.isInvisible)
+    }
+
+    /// `input` around the UTF-8 byte `position`, with the character there marked and a caret under it: at most
+    /// `radius` characters each side, so a long link costs a short excerpt.
+    static func caret(_ input: String, at position: Int, radius: Int = 40) -> String {
+        let scalars = input.unicodeScalars
+        // The character the byte falls in (a position inside one counts as that character).
+        var at = scalars.startIndex
+        var offset = 0
+        while at < scalars.endIndex, offset + UTF8.width(scalars[at]) <= position {
+            offset += UTF8.width(scalars[at])
+            scalars.formIndex(after: &at)
+        }
+        let start = scalars.index(at, offsetBy: -radius, limitedBy: scalars.startIndex) ?? scalars.startIndex
+        let marked = at < scalars.endIndex ? scalars.index(after: at) : at
+        let end = scalars.index(marked, offsetBy: radius, limitedBy: scalars.endIndex) ?? scalars.endIndex
+        let before = (start > scalars.startIndex ? "…" : "") + shown(scalars[start..<at])
+        let after = shown(scalars[marked..<end]) + (end < scalars.endIndex ? "…" : "")
+        let line = HTML.text(before) + "<mark>" + HTML.text(shown(scalars[at..<marked])) + "</mark>" + HTML.text(after)
+        return line + "\n" + String(repeating: " ", count: before.count) + "^"
+    }
+}

@@ -1,0 +1,138 @@
+import Switchyard
+
+/// The links `/links` offers for one named route: built by the router's `url(for:parameters:scheme:)`, as
+/// `switchyard url FILE NAME key=value… --scheme SCHEME` builds them, in the app's custom scheme and as a
+/// universal link, each checked by routing it back.
+struct TestLink: Sendable {
+    /// A parameter of the route's pattern, with the value the page starts with.
+    struct Parameter: Sendable {
+        var name: String
+        /// Whether every expansion has it; an optional group's parameters may be left out.
+        var isRequired: Bool
+        /// A value that passes the parameter's constraint: the constraint's sample; else `1` for a name that reads
+        /// as a number (`id`, `orderId`, `page`), and the parameter's name for others.
+        var sample: String
+        var constraint: String?
+    }
+
+    /// One form of the link.
+    struct Form: Sendable {
+        enum Kind: String, Sendable {
+            case customScheme = "Custom scheme"
+            case universalLink = "Universal link"
+
+            /// The kind of link, in a sentence: "the custom-scheme link".
+            var inSentence: String { self == .customScheme ? "custom-scheme link" : "universal link" }
+        }
+
+        var kind: Kind
+        var scheme: String
+        /// The link, or why it cannot be built from the values given.
+        var link: Result<String, LinkError>
+        /// What routing the link gives when it is not this route: a person sees that the link would not open it.
+        var mismatch: String?
+    }
+
+    let name: String
+    let declaration: RouteFile.RouteDeclaration
+    let parameters: [Parameter]
+
+    /// The forms the route has, each with its link for `values` (parameter values by name; an empty value leaves
+    /// the parameter out), and why a form is missing.
+    func forms(values: [String: String], in loaded: LoadedRoutes) -> (forms: [Form], notes: [String]) {
+        var forms: [Form] = []
+        var notes: [String] = []
+        let given = values.filter { !$0.value.isEmpty }
+        if let scheme = schemes(in: loaded.file, web: false).first {
+            forms.append(form(.customScheme, scheme: scheme, values: given, in: loaded))
+        } else {
+            notes.append("No custom-scheme table holds this route or falls back to the global table.")
+        }
+        if !declaration.isUniversalLink {
+            notes.append("Kept out of universal links: the route says \"universalLink\": false.")
+        } else if let scheme = schemes(in: loaded.file, web: true).first {
+            forms.append(form(.universalLink, scheme: scheme, values: given, in: loaded))
+        } else {
+            notes.append("No https table holds this route or falls back to the global table.")
+        }
+        return (forms, notes)
+    }
+
+    /// The schemes whose links reach the route: its own table's, or for a global route, those of the tables that
+    /// fall back to it; web schemes (`https`, then `http`) or the others, sorted.
+    private func schemes(in file: RouteFile, web: Bool) -> [String] {
+        let isWeb = { (scheme: String) in scheme == "https" || scheme == "http" }
+        if let scheme = declaration.table.scheme { return isWeb(scheme) == web ? [scheme] : [] }
+        return file.settings.filter { $0.value.fallsBackToGlobalRoutes }.keys.compactMap(\.scheme)
+            .filter { isWeb($0) == web }.sorted { web ? $0 > $1 : $0 < $1 }
+    }
+
+    private func form(_ kind: Form.Kind, scheme: String, values: [String: String], in loaded: LoadedRoutes) -> Form {
+        let link = Result { () throws(LinkError) in
+            try loaded.router.url(for: name, parameters: values, scheme: scheme)
+        }
+        var mismatch: String?
+        if case .success(let text) = link {
+            do {
+                let match = try loaded.router.match(text)
+                if match.flatMap({ loaded.file.declaration(of: $0.route) }) != declaration {
+                    let other = match.map { $0.route.name ?? $0.route.pattern.written }
+                    mismatch = other.map { "Routing this link opens \($0) instead." } ?? "No route matches this link."
+                }
+            } catch {
+                mismatch = "The router rejects this link: \(error.code)."
+            }
+        }
+        return Form(kind: kind, scheme: scheme, link: link, mismatch: mismatch)
+    }
+
+    /// The command that prints the link: `switchyard url FILE NAME key=value… --scheme SCHEME`, quoted for a shell.
+    func command(file: String, values: [String: String], scheme: String) -> String {
+        let arguments =
+            ["switchyard", "url", file, name]
+            + parameters.compactMap { parameter in
+                values[parameter.name].flatMap { $0.isEmpty ? nil : "\(parameter.name)=\($0)" }
+            } + ["--scheme", scheme]
+        return arguments.map(Self.quoted).joined(separator: " ")
+    }
+
+    private static func quoted(_ argument: String) -> String {
+        let plain = argument.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || "-_./:=@%+,".unicodeScalars.contains(scalar))
+        }
+        guard !plain || argument.isEmpty else { return argument }
+        return "'" + argument.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
+    }
+
+    /// The named routes of a file, in the file's order; a name is listed once, as the router builds the first route
+    /// of that name.
+    static func all(in file: RouteFile) -> [TestLink] {
+        var seen = Set<String>()
+        return file.routes.compactMap { declaration in
+            guard let name = declaration.name, seen.insert(name).inserted,
+                let pattern = try? RoutePattern(declaration.pattern)
+            else { return nil }
+            let expansions = pattern.expansions.compactMap { try? RoutePattern($0).parameterNames }
+            let parameters = pattern.parameterNames.map { parameter in
+                let constraint = declaration.constraints[parameter]
+                return Parameter(
+                    name: parameter, isRequired: expansions.allSatisfy { $0.contains(parameter) },
+                    sample: constraint?.sample ?? sample(named: parameter), constraint: constraint?.description)
+            }
+            return TestLink(name: name, declaration: declaration, parameters: parameters)
+        }
+    }
+
+    private static func sample(named name: String) -> String {
+        let lowercased = name.lowercased()
+        let numeric = ["id", "page", "number", "count", "index"].contains { lowercased == $0 }
+        return numeric || name.hasSuffix("Id") || name.hasSuffix("_id") || name.hasSuffix("ID") ? "1" : name
+    }
+
+    /// The values the page starts with: the samples of the required parameters; optional ones left out.
+    var sampleValues: [String: String] {
+        Dictionary(uniqueKeysWithValues: parameters.map { ($0.name, $0.isRequired ? $0.sample : "") })
+    }
+}

@@ -1,0 +1,238 @@
+#!/usr/bin/env python3
+"""The explorer in a real browser: headless Chromium driven over WebDriver (selenium), against `switchyard-serve`.
+
+    python3 Tests/Browser/explorer_test.py --serve .build/debug/switchyard-serve --tool .build/debug/switchyard \
+        --file Examples/shop.json --artifacts .ci/artifacts
+
+Checks, each a failure when it does not hold:
+- the explorer matches a link as it is typed, with no page load, and keeps it in the page's address;
+- a hostile link (markup, a script URL, a bidirectional override) runs no script and is shown escaped;
+- every link on /links has the href `switchyard url` prints for the values on the page, also after an edit;
+- both pages pass axe-core's checks (labels, contrast, landmarks and the rest of WCAG 2.1 A and AA), work by
+  keyboard alone, and fit a phone's width without scrolling sideways.
+Screenshots of both pages, wide and on a phone, go to --artifacts.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.parse
+
+from axe_core_python.selenium import Axe
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+failures = []
+
+
+def check(condition, message):
+    print(("ok    " if condition else "FAIL  ") + message, flush=True)
+    if not condition:
+        failures.append(message)
+
+
+def start_server(serve, file):
+    server = subprocess.Popen([serve, "--port", "0", file], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    address = server.stdout.readline().strip()
+    if not address.startswith("http://"):
+        server.kill()
+        sys.exit(f"switchyard-serve did not start: {address!r}")
+    return server, address
+
+
+def start_browser():
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1000"]:
+        options.add_argument(argument)
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    return webdriver.Chrome(options=options, service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")))
+
+
+def wait_for(browser, condition, seconds=10):
+    return WebDriverWait(browser, seconds).until(lambda _: condition())
+
+
+def type_link(browser, text):
+    box = browser.find_element(By.ID, "url")
+    box.clear()
+    box.send_keys(text)
+
+
+def result_text(browser):
+    return browser.find_element(By.ID, "result").text
+
+
+def explorer(browser, address, artifacts):
+    browser.get(address)
+    # A marker on the page's window: a page load would clear it, so it shows the result came without one.
+    browser.execute_script("window.__samePage = true")
+    type_link(browser, "myapp://product/1988?coupon=XMAS")
+    wait_for(browser, lambda: "Matched" in result_text(browser) and "XMAS" in result_text(browser))
+    rows = browser.find_elements(By.CSS_SELECTOR, "#result tbody tr")
+    values = [[cell.text for cell in row.find_elements(By.TAG_NAME, "td")] for row in rows]
+    check(["id", "1988"] in values, f"the match shows the parameter id=1988 (rows {values})")
+    check(["coupon", "XMAS"] in values, "the match shows the query item coupon=XMAS")
+    check("ProductScreen" in result_text(browser), "the match shows the destination")
+    check(browser.execute_script("return window.__samePage === true"), "the result came without a page load")
+    query = urllib.parse.parse_qs(urllib.parse.urlparse(browser.current_url).query)
+    check(query.get("url") == ["myapp://product/1988?coupon=XMAS"], f"the page's address keeps the link ({browser.current_url})")
+
+    # The address, opened afresh, shows the same result: it can be shared.
+    browser.get(browser.current_url)
+    check("Matched" in result_text(browser) and "1988" in result_text(browser), "a shared address shows the result")
+    screenshot(browser, artifacts, "explorer")
+
+    type_link(browser, "myapp://prodcut/1988")
+    wait_for(browser, lambda: "No route matched" in result_text(browser))
+    check("nearest: [myapp] /promo/:code" in result_text(browser), "a miss shows the explain output: the nearest routes")
+
+    type_link(browser, "myapp://product/%ZZ")
+    wait_for(browser, lambda: "Rejected" in result_text(browser))
+    caret = browser.find_element(By.CSS_SELECTOR, "#result pre.caret").text.split("\n")
+    check("invalidPercentEncoding" in result_text(browser), "a rejection shows its code")
+    check(len(caret) == 2 and caret[0][caret[1].index("^")] == "%", f"the caret stands under the byte at fault {caret}")
+
+    hostile = [
+        'myapp://product/"><img src=x onerror="window.__pwned=1">',
+        "myapp://product/<script>window.__pwned=1</script>",
+        "javascript:window.__pwned=1//",
+        "myapp://product/%E2%80%AEgpj.exe",
+    ]
+    for link in hostile:
+        type_link(browser, link)
+        wait_for(browser, lambda: link[:12] in browser.current_url or "url=" in browser.current_url)
+        time.sleep(0.4)
+    check(browser.execute_script("return window.__pwned === undefined"), "no script in a hostile link ran")
+    check(not browser.find_elements(By.CSS_SELECTOR, "#result img, #result script"), "no markup of a link became an element")
+    wait_for(browser, lambda: "202E" in result_text(browser))
+    check("\\u{202E}gpj.exe" in result_text(browser), "a bidirectional override is shown as its code point")
+    check("invisible characters" in result_text(browser), "a value with an invisible character carries a warning")
+    screenshot(browser, artifacts, "explorer-hostile")
+
+
+def links(browser, address, tool, file, artifacts):
+    browser.get(address + "links")
+    checked = 0
+    for article in browser.find_elements(By.CSS_SELECTOR, "article.route"):
+        checked += check_links(article, tool, file)
+    check(checked >= 20, f"every route's links equal what `switchyard url` prints ({checked} links)")
+    screenshot(browser, artifacts, "links")
+
+    # An edit updates the links in place, and they still equal the tool's.
+    article = browser.find_element(By.ID, "route-product")
+    field = article.find_element(By.NAME, "p.id")
+    field.clear()
+    field.send_keys("42 & more")
+    wait_for(browser, lambda: "42" in article.find_element(By.CSS_SELECTOR, ".link a").get_attribute("href"))
+    check(check_links(article, tool, file) == 2, "edited values give the tool's links")
+
+
+def check_links(article, tool, file):
+    name = article.find_element(By.NAME, "route").get_attribute("value") if article.find_elements(By.NAME, "route") else article.find_element(By.TAG_NAME, "h2").text
+    arguments = [
+        f"{field.get_attribute('name')[2:]}={field.get_attribute('value')}"
+        for field in article.find_elements(By.CSS_SELECTOR, "input[name^='p.']")
+        if field.get_attribute("value")
+    ]
+    count = 0
+    for anchor in article.find_elements(By.CSS_SELECTOR, ".link a"):
+        scheme = anchor.get_attribute("data-scheme")
+        printed = subprocess.run([tool, "url", file, name, *arguments, "--scheme", scheme], capture_output=True, text=True)
+        href = anchor.get_attribute("href")
+        check(printed.stdout.strip() == anchor.get_attribute("href") or printed.stdout.strip() == anchor.get_dom_attribute("href"),
+              f"{name} ({scheme}): href {anchor.get_dom_attribute('href')!r} is what `switchyard url` prints ({printed.stdout.strip()!r})")
+        count += 1
+    return count
+
+
+def accessibility(browser, address, artifacts):
+    axe = Axe()
+    for path in ["", "?url=myapp%3A%2F%2Fproduct%2F1988", "?url=myapp%3A%2F%2Fprodcut", "?url=%25ZZ", "links"]:
+        browser.get(address + path)
+        results = axe.run(browser, options={"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]}})
+        violations = [f"{v['id']}: {v['help']} ({len(v['nodes'])})" for v in results["violations"]]
+        check(not violations, f"axe finds no violation on /{path}: {violations}")
+        for color_scheme in ["dark"]:
+            browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": color_scheme}]})
+            results = axe.run(browser, options={"runOnly": {"type": "rule", "values": ["color-contrast"]}})
+            check(not results["violations"], f"contrast holds in dark mode on /{path}")
+            browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+    # Keyboard alone: the skip link comes first and moves to the content; the box and the copy buttons are reached
+    # by Tab, and Enter on a copy button reports it.
+    browser.get(address)
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.TAB)
+    active = browser.switch_to.active_element
+    check(active.get_attribute("class") == "skip", "Tab first reaches the skip link")
+    active.send_keys(Keys.ENTER)
+    check(browser.switch_to.active_element.get_attribute("id") == "content", "the skip link moves focus to the content")
+    reached = tab_until(browser, lambda element: element.get_attribute("id") == "url")
+    check(reached, "Tab reaches the match box")
+    browser.switch_to.active_element.send_keys("/product/7")
+    wait_for(browser, lambda: "Matched" in result_text(browser))
+    browser.get(address + "links")
+    reached = tab_until(browser, lambda element: element.get_attribute("class") == "copy")
+    check(reached, "Tab reaches a copy button")
+    browser.switch_to.active_element.send_keys(Keys.ENTER)
+    wait_for(browser, lambda: browser.find_element(By.ID, "copy-status").get_attribute("textContent") != "")
+    status = browser.find_element(By.ID, "copy-status").get_attribute("textContent")
+    check(status.startswith("Copied") or status == "Copy failed", f"a copy button reports what it did ({status!r})")
+
+    # A phone: 390 points wide. The pages do not scroll sideways (wide tables scroll inside their own region).
+    browser.set_window_size(390, 844)
+    for path, name in [("?url=myapp%3A%2F%2Fproduct%2F1988%3Fcoupon%3DXMAS", "explorer-phone"), ("links", "links-phone")]:
+        browser.get(address + path)
+        width = browser.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+        check(width[0] <= width[1], f"/{path} fits a phone's width ({width[0]} ≤ {width[1]})")
+        screenshot(browser, artifacts, name)
+    browser.set_window_size(1280, 1000)
+
+
+def tab_until(browser, condition, limit=80):
+    for _ in range(limit):
+        browser.switch_to.active_element.send_keys(Keys.TAB)
+        if condition(browser.switch_to.active_element):
+            return True
+    return False
+
+
+def screenshot(browser, artifacts, name):
+    path = os.path.join(artifacts, name + ".png")
+    height = browser.execute_script("return document.documentElement.scrollHeight")
+    size = browser.get_window_size()
+    browser.set_window_size(size["width"], min(max(height, 600), 4000))
+    browser.save_screenshot(path)
+    browser.set_window_size(size["width"], size["height"])
+    print(f"      screenshot: {path}")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--serve", required=True)
+    parser.add_argument("--tool", required=True)
+    parser.add_argument("--file", default="Examples/shop.json")
+    parser.add_argument("--artifacts", default=".ci/artifacts")
+    arguments = parser.parse_args()
+    os.makedirs(arguments.artifacts, exist_ok=True)
+    server, address = start_server(arguments.serve, arguments.file)
+    browser = start_browser()
+    try:
+        explorer(browser, address, arguments.artifacts)
+        links(browser, address, arguments.tool, arguments.file, arguments.artifacts)
+        accessibility(browser, address, arguments.artifacts)
+    finally:
+        browser.quit()
+        server.terminate()
+        server.wait(timeout=10)
+    print(f"{len(failures)} failure(s)")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
