@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import Switchyard
+import SwitchyardExplorer
 import SwitchyardServer
 
 /// A Hummingbird application with the universal-link middleware, listening on a random loopback port while a test
@@ -29,6 +30,26 @@ enum LiveServer {
                 portContinuation.yield(channel.localAddress?.port ?? 0)
                 portContinuation.finish()
             }, logger: logger)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await app.run() }
+            defer { group.cancelAll() }
+            var port = 0
+            for await value in ports { port = value }
+            return try await body(port)
+        }
+    }
+
+    /// Runs `body` with the port of a running explorer (`switchyard serve`) for the route file at `path`.
+    static func withExplorer<Result: Sendable>(
+        path: String, _ body: @Sendable (Int) async throws -> Result
+    ) async throws -> Result {
+        var logger = Logger(label: "switchyard-explorer-tests")
+        logger.logLevel = .critical
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let app = Explorer(path: path, logger: logger).application(host: "127.0.0.1", port: 0) { port in
+            portContinuation.yield(port)
+            portContinuation.finish()
+        }
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await app.run() }
             defer { group.cancelAll() }

@@ -1,0 +1,123 @@
+import Foundation
+import Switchyard
+import Testing
+
+@testable import SwitchyardExplorer
+
+/// The explorer's pieces without a server: the form query, the caret, the test links and the commands shown.
+@Suite("Route explorer pieces")
+struct ExplorerPieceTests {
+    @Test(
+        "a form query decodes + as a space and percent escapes",
+        arguments: [
+            ("url=myapp%3A%2F%2Fa+b", "myapp://a b"),
+            ("url=%2B1", "+1"),
+            ("url=", ""),
+            ("url", ""),
+            ("other=1&url=first&url=second", "first"),
+            ("url=%E2%80%AE", "\u{202E}"),
+        ])
+    func formQuery(query: String, expected: String) throws {
+        #expect(try FormQuery(Substring(query))["url"] == expected)
+    }
+
+    @Test(
+        "a query that is not percent-encoded UTF-8 is refused",
+        arguments: ["url=%FF", "url=%ZZ", "url=%C0%AF", "%FF=1"])
+    func undecodableQuery(query: String) {
+        #expect(throws: FormQuery.Problem.self) { try FormQuery(Substring(query)) }
+    }
+
+    @Test(
+        "the caret stands under the character that holds the byte, its window cut on long links",
+        arguments: [
+            ("app://a/%ZZ", 8, "app://a/<mark>%</mark>ZZ\n        ^"),
+            ("app://é/x", 8, "app://é<mark>/</mark>x\n       ^"),
+            ("app://é/x", 6, "app://<mark>é</mark>/x\n      ^"),
+            ("app://é/x", 7, "app://<mark>é</mark>/x\n      ^"),
+            ("abc", 3, "abc<mark></mark>\n   ^"),
+            ("a\u{202E}b", 2, #"a<mark>\u{202E}</mark>b"# + "\n" + " ^"),
+            ("a<b>", 1, "a<mark>&lt;</mark>b&gt;\n ^"),
+        ])
+    func caret(input: String, position: Int, expected: String) {
+        #expect(Markup.caret(input, at: position) == expected)
+    }
+
+    @Test func aLongLinksCaretIsAWindow() {
+        let input = String(repeating: "a", count: 10_000) + "%" + String(repeating: "b", count: 10_000)
+        let lines = Markup.caret(input, at: 10_000).split(separator: "\n")
+        #expect(
+            lines[0] == "…" + String(repeating: "a", count: 40) + "<mark>%</mark>" + String(repeating: "b", count: 40)
+                + "…")
+        #expect(lines[1] == String(repeating: " ", count: 41) + "^")
+    }
+
+    @Test func anAnchorNeverJoinsTwoNames() {
+        #expect(Anchor.id("tab.home") == "tab.home")
+        #expect(Anchor.id("a-b") != Anchor.id("a b"))
+        #expect(Anchor.id("<x>") == "-3Cx-3E")
+    }
+
+    static let shop = ServerTests.shopPath
+
+    @Test func testLinksHaveSamplesAndOptionalParameters() throws {
+        let file = try RouteFile(contentsOf: Self.shop)
+        let links = TestLink.all(in: file)
+        #expect(links.map(\.name).count == Set(links.map(\.name)).count)
+        let reviews = try #require(links.first { $0.name == "reviews" })
+        #expect(reviews.parameters.map(\.name) == ["id", "page"])
+        #expect(reviews.parameters.map(\.isRequired) == [true, false])
+        #expect(reviews.sampleValues == ["id": "1", "page": ""])
+        let profile = try #require(links.first { $0.name == "profile" })
+        #expect(profile.sampleValues == ["username": "username"])
+    }
+
+    @Test func eachFormIsTheToolsLinkAndRoutesBack() throws {
+        let file = try RouteFile(contentsOf: Self.shop)
+        let loaded = LoadedRoutes(file: file, router: try file.makeRouter())
+        let reviews = try #require(TestLink.all(in: file).first { $0.name == "reviews" })
+        let (forms, notes) = reviews.forms(values: ["id": "7", "page": "2"], in: loaded)
+        #expect(notes.isEmpty)
+        #expect(forms.map(\.scheme) == ["myapp", "https"])
+        #expect(
+            try forms.map { try $0.link.get() } == [
+                "myapp://product/7/reviews/2", "https://shop.example.com/product/7/reviews/2",
+            ])
+        #expect(forms.allSatisfy { $0.mismatch == nil })
+        // The redirect route is what its link opens; the short one lives in the https table only.
+        let short = try #require(TestLink.all(in: file).first { $0.name == "short.product" })
+        let shortForms = short.forms(values: ["id": "1"], in: loaded)
+        #expect(shortForms.forms.map(\.scheme) == ["https"])
+        #expect(shortForms.notes == ["No custom-scheme table holds this route or falls back to the global table."])
+    }
+
+    @Test func aLinkThatOpensAnotherRouteSaysSo() throws {
+        let file = try RouteFile(
+            data: Data(
+                #"""
+                { "routes": [ { "pattern": "/user/:name", "name": "user" }, { "pattern": "/user/me", "name": "me" } ],
+                  "schemes": { "app": { "fallsBackToGlobal": true, "routes": [] } } }
+                """#.utf8), path: "t.json")
+        let loaded = LoadedRoutes(file: file, router: try file.makeRouter())
+        let user = try #require(TestLink.all(in: file).first { $0.name == "user" })
+        let (forms, _) = user.forms(values: ["name": "me"], in: loaded)
+        #expect(forms.first?.mismatch == "Routing this link opens me instead.")
+        let bad = user.forms(values: [:], in: loaded).forms.first
+        #expect(throws: LinkError.self) { try bad?.link.get() }
+    }
+
+    @Test(
+        "the command shown is quoted for a shell",
+        arguments: [
+            (["id": "7"], "switchyard url shop.json product id=7 --scheme myapp"),
+            (["id": "a b"], "switchyard url shop.json product 'id=a b' --scheme myapp"),
+            (["id": "it's"], #"switchyard url shop.json product 'id=it'\''s' --scheme myapp"#),
+            (["id": "$(rm -rf /)"], "switchyard url shop.json product 'id=$(rm -rf /)' --scheme myapp"),
+            (["id": ""], "switchyard url shop.json product --scheme myapp"),
+        ])
+    func command(values: [String: String], expected: String) throws {
+        let file = try RouteFile(contentsOf: Self.shop)
+        let product = try #require(TestLink.all(in: file).first { $0.name == "product" })
+        #expect(product.command(file: "shop.json", values: values, scheme: "myapp") == expected)
+    }
+}
