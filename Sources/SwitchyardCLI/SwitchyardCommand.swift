@@ -16,7 +16,7 @@ struct SwitchyardCommand: AsyncParsableCommand {
             """,
         subcommands: [
             RouteCommand.self, AuditCommand.self, CheckCommand.self, RoutesCommand.self, ExplainCommand.self,
-            URLCommand.self, AssociationsCommand.self, OpenCommand.self, RegisterCommand.self,
+            URLCommand.self, AssociationsCommand.self, OpenCommand.self, RegisterCommand.self, ServeCommand.self,
         ])
 
     /// Runs the command, with exit code 2 (not argument-parser's 64) for bad usage.

@@ -36,6 +36,24 @@ struct ServeCommand: AsyncParsableCommand {
     @Argument(help: "The route file (JSON).")
     var file: String
 
+    /// Runs the command, with exit code 2 for bad usage, as `switchyard` has (argument-parser's is 64).
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                try? FileHandle.standardError.write(contentsOf: Array((fullMessage(for: error) + "\n").utf8))
+                Self.exit(withError: ExitCode(2))
+            }
+            Self.exit(withError: error)
+        }
+    }
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard FileManager.default.fileExists(atPath: file) else { throw ValidationError("no file at '\(file)'") }
@@ -56,6 +74,7 @@ struct ServeCommand: AsyncParsableCommand {
             // Standard output carries only the address, for a script that starts the server on port 0.
             try? FileHandle.standardOutput.write(contentsOf: Array("http://\(shownHost):\(port)/\n".utf8))
         }
+        logger.info("stopped")
     }
 
     /// Whether `host` is a loopback address: `localhost`, 127.0.0.0/8 or `::1`.

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// `switchyard serve`, through the tool: it runs `switchyard-serve`, which prints its address, warns when it listens
+/// beyond loopback, and stops cleanly on SIGTERM and SIGINT.
+@Suite("switchyard serve", .timeLimit(.minutes(1)))
+struct ServeCommandTests {
+    /// Starts `switchyard serve` with `arguments`, waits for the address it prints, sends `signal`, and returns the
+    /// address, the exit status and standard error.
+    static func serveThenStop(_ arguments: [String], signal: Int32) throws -> (
+        address: String, status: Int32, reason: Process.TerminationReason, errorOutput: String
+    ) {
+        let process = Process()
+        process.executableURL = Tool.binary
+        process.arguments = ["serve"] + arguments
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let errorData = Recorded()
+        let reader = Thread { errorData.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
+        reader.start()
+        var printed = Data()
+        while !printed.contains(UInt8(ascii: "\n")) {
+            let chunk = stdout.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed += chunk
+        }
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        let address = String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return (
+            address, process.terminationStatus, process.terminationReason,
+            String(decoding: errorData.get(), as: UTF8.self)
+        )
+    }
+
+    @Test("it prints its loopback address and stops cleanly on a signal", arguments: [SIGTERM, SIGINT])
+    func stopsOnSignal(signal: Int32) throws {
+        let run = try Self.serveThenStop([Tool.example, "--port", "0"], signal: signal)
+        #expect(run.address.hasPrefix("http://127.0.0.1:"))
+        #expect(run.reason == .exit)
+        #expect(run.status == 0)
+        #expect(run.errorOutput.contains("loaded \(Tool.example): 19 routes in 3 tables"))
+        #expect(run.errorOutput.contains("stopped"))
+        #expect(!run.errorOutput.contains("no authentication"))
+    }
+
+    @Test func anotherAddressIsAChoiceThatIsWarnedAbout() throws {
+        let run = try Self.serveThenStop([Tool.example, "--port", "0", "--host", "0.0.0.0"], signal: SIGTERM)
+        #expect(run.address.hasPrefix("http://0.0.0.0:"))
+        #expect(run.errorOutput.contains("warning"))
+        #expect(run.errorOutput.contains("the pages have no authentication"))
+        #expect(run.status == 0)
+    }
+
+    @Test(
+        "bad usage exits with 2",
+        arguments: [["/no/such/routes.json"], [Tool.example, "--port", "70000"], [Tool.example, "--port", "x"]])
+    func badUsage(arguments: [String]) throws {
+        let result = try Tool.run(["serve"] + arguments)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.output.isEmpty)
+    }
+}
