@@ -71,11 +71,12 @@ struct ExplorerSite: Sendable {
         return .explorerPage(LinksPage.links(link, values: values, snapshot: snapshot, loaded: loaded))
     }
 
-    /// The route and values of a `/links` form: `route=NAME` and `p.PARAMETER=VALUE`.
-    private static func edited(_ query: FormQuery) -> (route: String, values: [String: String])? {
+    /// The route and values of a `/links` form: `route=NAME`, `p.PARAMETER=VALUE` and `query=ITEMS`.
+    private static func edited(_ query: FormQuery) -> (route: String, values: TestLink.Values)? {
         guard let route = query["route"] else { return nil }
         let values = query.items.filter { $0.name.hasPrefix("p.") }.map { (String($0.name.dropFirst(2)), $0.value) }
-        return (route, Dictionary(values, uniquingKeysWith: { first, _ in first }))
+        let parameters = Dictionary(values, uniquingKeysWith: { first, _ in first })
+        return (route, TestLink.Values(parameters: parameters, query: query["query"] ?? ""))
     }
 
     /// The API answers for the file as it is on disk: while it does not load, a `503` says why.

@@ -4,9 +4,9 @@ import SwitchyardServer
 /// `/links`: a test link for every named route, in its custom-scheme form and as a universal link, with sample
 /// parameter values to edit and a button that copies each link.
 enum LinksPage {
-    /// The page; `edited` holds the values a person submitted for one route (`/links?route=NAME&p.id=7`), the
-    /// others start from their samples.
-    static func page(_ snapshot: RouteFileSnapshot, edited: (route: String, values: [String: String])?) -> String {
+    /// The page; `edited` holds the values a person submitted for one route (`/links?route=NAME&p.id=7&query=…`),
+    /// the others start from their samples.
+    static func page(_ snapshot: RouteFileSnapshot, edited: (route: String, values: TestLink.Values)?) -> String {
         var content = """
             <h1>Test links</h1>
             <p>Open a link on a phone with the app installed, or copy it into a message. Each link is the one \
@@ -20,7 +20,7 @@ enum LinksPage {
                 content += "<p>No route has a name; <code>switchyard url</code> builds links by name.</p>\n"
             }
             for link in links {
-                let values = edited?.route == link.name ? edited?.values ?? [:] : link.sampleValues
+                let values = edited.flatMap { $0.route == link.name ? $0.values : nil } ?? link.sampleValues
                 content += article(link, values: values, snapshot: snapshot, loaded: loaded)
             }
             let unnamed = loaded.file.routes.filter { $0.name == nil }
@@ -33,7 +33,7 @@ enum LinksPage {
     }
 
     private static func article(
-        _ link: TestLink, values: [String: String], snapshot: RouteFileSnapshot, loaded: LoadedRoutes
+        _ link: TestLink, values: TestLink.Values, snapshot: RouteFileSnapshot, loaded: LoadedRoutes
     ) -> String {
         let id = Anchor.route(link.name)
         var fields = ""
@@ -46,17 +46,21 @@ enum LinksPage {
             fields += """
                 <div class="parameter"><label for="\(field)">\(HTML.text(parameter.name))\(hintText)</label>
                 <input id="\(field)" name="p.\(HTML.text(parameter.name))" type="text" \
-                value="\(HTML.text(values[parameter.name] ?? ""))" autocomplete="off" autocapitalize="off" \
+                value="\(HTML.text(values.parameters[parameter.name] ?? ""))" autocomplete="off" autocapitalize="off" \
                 spellcheck="false"></div>
 
                 """
         }
-        let form =
-            link.parameters.isEmpty
-            ? ""
-            : """
+        fields += """
+            <div class="parameter"><label for="\(id)-query">query items <span class="hint">(name=value, joined by \
+            &amp;)</span></label>
+            <input id="\(id)-query" name="query" type="text" value="\(HTML.text(values.query))" autocomplete="off" \
+            autocapitalize="off" spellcheck="false"></div>
+
+            """
+        let form = """
             <form class="values" action="/links#\(id)" method="get" data-live="\(id)-links" data-fragment="/links/build" \
-            aria-label="Parameters of \(HTML.text(link.name))">
+            aria-label="Values of \(HTML.text(link.name))">
             <input type="hidden" name="route" value="\(HTML.text(link.name))">
             \(fields)<button type="submit">Update links</button>
             </form>
@@ -74,9 +78,10 @@ enum LinksPage {
     }
 
     /// The route's links for `values`: what `/links/build` answers as a person edits them.
-    static func links(_ link: TestLink, values: [String: String], snapshot: RouteFileSnapshot, loaded: LoadedRoutes)
+    static func links(_ link: TestLink, values: TestLink.Values, snapshot: RouteFileSnapshot, loaded: LoadedRoutes)
         -> String
     {
+        if let problem = values.queryProblem { return "<p class=\"error\">\(HTML.text(problem))</p>\n" }
         let (forms, notes) = link.forms(values: values, in: loaded)
         var html = ""
         for (index, form) in forms.enumerated() {

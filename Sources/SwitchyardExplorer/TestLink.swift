@@ -33,16 +33,37 @@ struct TestLink: Sendable {
         var mismatch: String?
     }
 
+    /// What a person filled in for a route.
+    struct Values: Sendable, Equatable {
+        /// Parameter values by name; an empty value leaves the parameter out.
+        var parameters: [String: String]
+        /// Query items as typed: `name=value` pairs joined by `&`, not percent-encoded (the link encodes them).
+        var query = ""
+
+        /// The query items, as `--query name=value` takes them: the first `=` ends the name, and a name alone is an
+        /// item without a value.
+        var queryItems: [QueryItem] {
+            query.split(separator: "&").map { item in
+                guard let equals = item.firstIndex(of: "=") else { return QueryItem(name: String(item), value: nil) }
+                return QueryItem(name: String(item[..<equals]), value: String(item[item.index(after: equals)...]))
+            }
+        }
+
+        /// Why the query items cannot be used, as `switchyard url` refuses them: an item with no name.
+        var queryProblem: String? {
+            queryItems.contains { $0.name.isEmpty } ? "A query item has no name before its '='." : nil
+        }
+    }
+
     let name: String
     let declaration: RouteFile.RouteDeclaration
     let parameters: [Parameter]
 
-    /// The forms the route has, each with its link for `values` (parameter values by name; an empty value leaves
-    /// the parameter out), and why a form is missing.
-    func forms(values: [String: String], in loaded: LoadedRoutes) -> (forms: [Form], notes: [String]) {
+    /// The forms the route has, each with its link for `values`, and why a form is missing.
+    func forms(values: Values, in loaded: LoadedRoutes) -> (forms: [Form], notes: [String]) {
         var forms: [Form] = []
         var notes: [String] = []
-        let given = values.filter { !$0.value.isEmpty }
+        let given = Values(parameters: values.parameters.filter { !$0.value.isEmpty }, query: values.query)
         if let scheme = schemes(in: loaded.file, web: false).first {
             forms.append(form(.customScheme, scheme: scheme, values: given, in: loaded))
         } else {
@@ -67,9 +88,9 @@ struct TestLink: Sendable {
             .filter { isWeb($0) == web }.sorted { web ? $0 > $1 : $0 < $1 }
     }
 
-    private func form(_ kind: Form.Kind, scheme: String, values: [String: String], in loaded: LoadedRoutes) -> Form {
+    private func form(_ kind: Form.Kind, scheme: String, values: Values, in loaded: LoadedRoutes) -> Form {
         let link = Result { () throws(LinkError) in
-            try loaded.router.url(for: name, parameters: values, scheme: scheme)
+            try loaded.router.url(for: name, parameters: values.parameters, query: values.queryItems, scheme: scheme)
         }
         var mismatch: String?
         if case .success(let text) = link {
@@ -86,13 +107,16 @@ struct TestLink: Sendable {
         return Form(kind: kind, scheme: scheme, link: link, mismatch: mismatch)
     }
 
-    /// The command that prints the link: `switchyard url FILE NAME key=value… --scheme SCHEME`, quoted for a shell.
-    func command(file: String, values: [String: String], scheme: String) -> String {
-        let arguments =
-            ["switchyard", "url", file, name]
-            + parameters.compactMap { parameter in
-                values[parameter.name].flatMap { $0.isEmpty ? nil : "\(parameter.name)=\($0)" }
-            } + ["--scheme", scheme]
+    /// The command that prints the link: `switchyard url FILE NAME key=value… --query name=value… --scheme SCHEME`,
+    /// quoted for a shell.
+    func command(file: String, values: Values, scheme: String) -> String {
+        let parameters = parameters.compactMap { parameter in
+            values.parameters[parameter.name].flatMap { $0.isEmpty ? nil : "\(parameter.name)=\($0)" }
+        }
+        let query = values.queryItems.flatMap { item in
+            ["--query", item.value.map { "\(item.name)=\($0)" } ?? item.name]
+        }
+        let arguments = ["switchyard", "url", file, name] + parameters + query + ["--scheme", scheme]
         return arguments.map(Self.quoted).joined(separator: " ")
     }
 
@@ -132,7 +156,8 @@ struct TestLink: Sendable {
     }
 
     /// The values the page starts with: the samples of the required parameters; optional ones left out.
-    var sampleValues: [String: String] {
-        Dictionary(uniqueKeysWithValues: parameters.map { ($0.name, $0.isRequired ? $0.sample : "") })
+    var sampleValues: Values {
+        Values(
+            parameters: Dictionary(uniqueKeysWithValues: parameters.map { ($0.name, $0.isRequired ? $0.sample : "") }))
     }
 }

@@ -67,16 +67,16 @@ struct ExplorerPieceTests {
         let reviews = try #require(links.first { $0.name == "reviews" })
         #expect(reviews.parameters.map(\.name) == ["id", "page"])
         #expect(reviews.parameters.map(\.isRequired) == [true, false])
-        #expect(reviews.sampleValues == ["id": "1", "page": ""])
+        #expect(reviews.sampleValues == TestLink.Values(parameters: ["id": "1", "page": ""]))
         let profile = try #require(links.first { $0.name == "profile" })
-        #expect(profile.sampleValues == ["username": "username"])
+        #expect(profile.sampleValues.parameters == ["username": "username"])
     }
 
     @Test func eachFormIsTheToolsLinkAndRoutesBack() throws {
         let file = try RouteFile(contentsOf: Self.shop)
         let loaded = LoadedRoutes(file: file, router: try file.makeRouter())
         let reviews = try #require(TestLink.all(in: file).first { $0.name == "reviews" })
-        let (forms, notes) = reviews.forms(values: ["id": "7", "page": "2"], in: loaded)
+        let (forms, notes) = reviews.forms(values: TestLink.Values(parameters: ["id": "7", "page": "2"]), in: loaded)
         #expect(notes.isEmpty)
         #expect(forms.map(\.scheme) == ["myapp", "https"])
         #expect(
@@ -86,7 +86,7 @@ struct ExplorerPieceTests {
         #expect(forms.allSatisfy { $0.mismatch == nil })
         // The redirect route is what its link opens; the short one lives in the https table only.
         let short = try #require(TestLink.all(in: file).first { $0.name == "short.product" })
-        let shortForms = short.forms(values: ["id": "1"], in: loaded)
+        let shortForms = short.forms(values: TestLink.Values(parameters: ["id": "1"]), in: loaded)
         #expect(shortForms.forms.map(\.scheme) == ["https"])
         #expect(shortForms.notes == ["No custom-scheme table holds this route or falls back to the global table."])
     }
@@ -100,24 +100,45 @@ struct ExplorerPieceTests {
                 """#.utf8), path: "t.json")
         let loaded = LoadedRoutes(file: file, router: try file.makeRouter())
         let user = try #require(TestLink.all(in: file).first { $0.name == "user" })
-        let (forms, _) = user.forms(values: ["name": "me"], in: loaded)
+        let (forms, _) = user.forms(values: TestLink.Values(parameters: ["name": "me"]), in: loaded)
         #expect(forms.first?.mismatch == "Routing this link opens me instead.")
-        let bad = user.forms(values: [:], in: loaded).forms.first
+        let bad = user.forms(values: TestLink.Values(parameters: [:]), in: loaded).forms.first
         #expect(throws: LinkError.self) { try bad?.link.get() }
     }
 
     @Test(
         "the command shown is quoted for a shell",
         arguments: [
-            (["id": "7"], "switchyard url shop.json product id=7 --scheme myapp"),
-            (["id": "a b"], "switchyard url shop.json product 'id=a b' --scheme myapp"),
-            (["id": "it's"], #"switchyard url shop.json product 'id=it'\''s' --scheme myapp"#),
-            (["id": "$(rm -rf /)"], "switchyard url shop.json product 'id=$(rm -rf /)' --scheme myapp"),
-            (["id": ""], "switchyard url shop.json product --scheme myapp"),
+            (["id": "7"], "", "switchyard url shop.json product id=7 --scheme myapp"),
+            (["id": "a b"], "", "switchyard url shop.json product 'id=a b' --scheme myapp"),
+            (["id": "it's"], "", #"switchyard url shop.json product 'id=it'\''s' --scheme myapp"#),
+            (["id": "$(rm -rf /)"], "", "switchyard url shop.json product 'id=$(rm -rf /)' --scheme myapp"),
+            (["id": ""], "", "switchyard url shop.json product --scheme myapp"),
+            (
+                ["id": "7"], "utm_source=mail&debug&q=a b",
+                "switchyard url shop.json product id=7 --query utm_source=mail --query debug --query 'q=a b' --scheme myapp"
+            ),
         ])
-    func command(values: [String: String], expected: String) throws {
+    func command(parameters: [String: String], query: String, expected: String) throws {
         let file = try RouteFile(contentsOf: Self.shop)
         let product = try #require(TestLink.all(in: file).first { $0.name == "product" })
+        let values = TestLink.Values(parameters: parameters, query: query)
         #expect(product.command(file: "shop.json", values: values, scheme: "myapp") == expected)
+    }
+
+    @Test func queryItemsGoIntoTheLinkAsTheToolWritesThem() throws {
+        let file = try RouteFile(contentsOf: Self.shop)
+        let loaded = LoadedRoutes(file: file, router: try file.makeRouter())
+        let product = try #require(TestLink.all(in: file).first { $0.name == "product" })
+        let values = TestLink.Values(parameters: ["id": "7"], query: "utm_source=mail&debug&q=a+b c")
+        #expect(
+            values.queryItems == [
+                QueryItem(name: "utm_source", value: "mail"), QueryItem(name: "debug", value: nil),
+                QueryItem(name: "q", value: "a+b c"),
+            ])
+        let links = try product.forms(values: values, in: loaded).forms.map { try $0.link.get() }
+        #expect(links.first == "myapp://product/7?utm_source=mail&debug&q=a%2Bb%20c")
+        #expect(TestLink.Values(parameters: [:], query: "=x").queryProblem != nil)
+        #expect(values.queryProblem == nil)
     }
 }

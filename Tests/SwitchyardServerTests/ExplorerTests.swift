@@ -107,6 +107,10 @@ struct ExplorerTests {
 
             let edited = try #require(try await LiveServer.get("/links/build?route=product&p.id=4+2%2F7", port: port))
             #expect(edited.body.contains(#"href="myapp://product/4%202%2F7""#))
+            let query = try #require(
+                try await LiveServer.get("/links/build?route=cart&query=utm_source%3Dmail%26q%3Da%2Bb", port: port))
+            #expect(query.body.contains(#"href="myapp://cart?utm_source=mail&amp;q=a%2Bb""#))
+            #expect(query.body.contains("--query utm_source=mail --query q=a+b --scheme myapp"))
             let invalid = try #require(try await LiveServer.get("/links/build?route=order&p.orderId=", port: port))
             #expect(invalid.body.contains("class=\"error\""))
             let unknown = try #require(try await LiveServer.get("/links/build?route=nope", port: port))
