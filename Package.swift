@@ -35,8 +35,11 @@ let package = Package(
                 "Switchyard", "SwitchyardReports", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // What the tool and the explorer print alike: `route --json`, `routes --json`, aligned columns.
-        .target(name: "SwitchyardReports", dependencies: ["Switchyard"]),
+        // What the tool and the explorer share: `route --json`, `routes --json`, aligned columns, exit codes.
+        .target(
+            name: "SwitchyardReports",
+            dependencies: ["Switchyard", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // SwiftUI and UIKit glue for apps; its sources are for Apple platforms, and an empty module elsewhere.
         .target(name: "SwitchyardUI", dependencies: ["Switchyard"]),
         // What a Hummingbird site adds to serve its association files and universal-link pages. The core library
@@ -60,7 +63,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "SwitchyardServe",
-            dependencies: ["SwitchyardExplorer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "SwitchyardExplorer", "SwitchyardReports",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .testTarget(
             name: "SwitchyardTests",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwitchyardReports
 
 /// The `switchyard` command: routes links against declarative route files.
 @main
@@ -21,21 +22,7 @@ struct SwitchyardCommand: AsyncParsableCommand {
 
     /// Runs the command, with exit code 2 (not argument-parser's 64) for bad usage.
     static func main() async {
-        do {
-            var command = try parseAsRoot()
-            if var asynchronous = command as? any AsyncParsableCommand {
-                try await asynchronous.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            let code = exitCode(for: error)
-            if code == .validationFailure {
-                FileOutput.error(fullMessage(for: error) + "\n")
-                Self.exit(withError: Exit.badInput)
-            }
-            Self.exit(withError: error)
-        }
+        await mainExitingWithTwoForBadUsage()
     }
 }
 

@@ -14,18 +14,12 @@ enum Layout {
         func item(_ label: String, _ href: String, _ which: Page) -> String {
             "<li><a href=\"\(href)\"\(which == page ? " aria-current=\"page\"" : "")>\(label)</a></li>"
         }
-        return """
-            <!doctype html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="robots" content="noindex">
-            <title>\(HTML.text(title)) · \(file)</title>
+        let head = """
             <link rel="stylesheet" href="\(Assets.stylePath)">
             <script src="\(Assets.scriptPath)" defer></script>
-            </head>
-            <body>
+
+            """
+        let body = """
             <a class="skip" href="#content">Skip to content</a>
             <header>
             <p class="brand">Switchyard <span class="file">\(file)</span></p>
@@ -41,10 +35,9 @@ enum Layout {
             \(problem(in: snapshot))\(content)
             </main>
             <p id="copy-status" class="visually-hidden" role="status"></p>
-            </body>
-            </html>
 
             """
+        return HTML.document(title: "\(HTML.text(title)) · \(file)", head: head, body: body)
     }
 
     /// Why the file does not load, above the routes it last loaded with.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import SwitchyardExplorer
+import SwitchyardReports
 
 /// `switchyard-serve`, also run as `switchyard serve`: the route explorer and the test-link page for a route file.
 /// It is a product of its own so that the `switchyard` tool builds without the server's dependencies.
@@ -36,22 +37,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Argument(help: "The route file (JSON).")
     var file: String
 
-    /// Runs the command, with exit code 2 for bad usage, as `switchyard` has (argument-parser's is 64).
+    /// Runs the command, with exit code 2 for bad usage, as `switchyard` has.
     static func main() async {
-        do {
-            var command = try parseAsRoot()
-            if var asynchronous = command as? any AsyncParsableCommand {
-                try await asynchronous.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            if exitCode(for: error) == .validationFailure {
-                try? FileHandle.standardError.write(contentsOf: Array((fullMessage(for: error) + "\n").utf8))
-                Self.exit(withError: ExitCode(2))
-            }
-            Self.exit(withError: error)
-        }
+        await mainExitingWithTwoForBadUsage()
     }
 
     func validate() throws {

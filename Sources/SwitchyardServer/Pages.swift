@@ -46,23 +46,7 @@ enum Pages {
     }
 
     private static func document(title: String, head: String, body: String) -> String {
-        """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="robots" content="noindex">
-        \(head)<title>\(title)</title>
-        <style>\(style)</style>
-        </head>
-        <body>
-        <main>
-        \(body)</main>
-        </body>
-        </html>
-
-        """
+        HTML.document(title: title, head: head + "<style>\(style)</style>\n", body: "<main>\n\(body)</main>\n")
     }
 
     /// Readable on a phone, large tap targets, contrast above 7:1 in light and dark mode.
@@ -104,6 +88,25 @@ package enum HTML {
             }
         }
         return output
+    }
+
+    /// A page in English, sized for a phone, kept out of search engines. `title` is markup already escaped, `head`
+    /// and `body` the markup inside `<head>` after the title and inside `<body>`.
+    package static func document(title: String, head: String, body: String) -> String {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="robots" content="noindex">
+        <title>\(title)</title>
+        \(head)</head>
+        <body>
+        \(body)</body>
+        </html>
+
+        """
     }
 
     /// Controls, separators other than the space, and format characters (bidirectional controls, zero-width

@@ -21,15 +21,34 @@ enum LiveServer {
         let router = Hummingbird.Router()
         router.add(middleware: try UniversalLinkMiddleware(routeFile: file, host: host))
         router.get("/about") { _, _ in "About the shop" }
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        var logger = Logger(label: "switchyard-server-tests")
-        logger.logLevel = .critical
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                portContinuation.yield(channel.localAddress?.port ?? 0)
-                portContinuation.finish()
-            }, logger: logger)
+        return try await withRunning(
+            { report in
+                Application(
+                    router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                    onServerRunning: { channel in report(channel.localAddress?.port ?? 0) }, logger: quietLogger)
+            }, body)
+    }
+
+    /// Runs `body` with the port of a running explorer (`switchyard serve`) for the route file at `path`.
+    static func withExplorer<Result: Sendable>(
+        path: String, _ body: @Sendable (Int) async throws -> Result
+    ) async throws -> Result {
+        try await withRunning(
+            { report in
+                Explorer(path: path, logger: quietLogger).application(host: "127.0.0.1", port: 0) { report($0) }
+            }, body)
+    }
+
+    /// Runs `body` with the port of the application that `makeApplication` makes, given the function it calls with
+    /// its port once it listens; the application stops when `body` returns.
+    private static func withRunning<App: ApplicationProtocol, Result: Sendable>(
+        _ makeApplication: (@escaping @Sendable (Int) -> Void) -> App, _ body: @Sendable (Int) async throws -> Result
+    ) async throws -> Result {
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let app = makeApplication { port in
+            continuation.yield(port)
+            continuation.finish()
+        }
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await app.run() }
             defer { group.cancelAll() }
@@ -39,24 +58,10 @@ enum LiveServer {
         }
     }
 
-    /// Runs `body` with the port of a running explorer (`switchyard serve`) for the route file at `path`.
-    static func withExplorer<Result: Sendable>(
-        path: String, _ body: @Sendable (Int) async throws -> Result
-    ) async throws -> Result {
-        var logger = Logger(label: "switchyard-explorer-tests")
+    private static var quietLogger: Logger {
+        var logger = Logger(label: "switchyard-server-tests")
         logger.logLevel = .critical
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Explorer(path: path, logger: logger).application(host: "127.0.0.1", port: 0) { port in
-            portContinuation.yield(port)
-            portContinuation.finish()
-        }
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await app.run() }
-            defer { group.cancelAll() }
-            var port = 0
-            for await value in ports { port = value }
-            return try await body(port)
-        }
+        return logger
     }
 
     /// A response as it came over the wire.
