@@ -29,31 +29,23 @@ enum RoutesPage {
     }
 
     /// Each table with its settings and its routes, in the order links try them; a pattern with optional groups
-    /// has a row for each expansion.
+    /// has a row for each expansion. A table without routes of its own is listed too: its settings still apply.
     static func tables(_ loaded: LoadedRoutes) -> String {
-        var sections: [String] = []
-        var rows: [String] = []
-        var table: RouteTable?
-        func close() {
-            guard let table else { return }
-            sections.append(section(table, settings: loaded.file.settings[table], rows: rows))
-            rows = []
-        }
-        for (index, route) in loaded.router.routes.enumerated() {
-            if route.table != table {
-                close()
-                table = route.table
-            }
-            rows.append(row(route, number: index + 1, declaration: loaded.file.declaration(of: route)))
-        }
-        close()
+        let routes = Array(loaded.router.routes.enumerated())
+        let tables = Set(loaded.file.settings.keys).union(routes.map(\.element.table)).sorted()
         var html =
             "<h2 id=\"tables\">Tables</h2>\n<p>Links try a table’s routes from the top: priority first, then the "
         html += "more specific pattern, then the order of the file.</p>\n"
         if let destination = loaded.file.defaultDestination {
             html += "<p>A link that no route matches opens the default, \(Markup.code(destination)).</p>\n"
         }
-        return html + sections.joined()
+        for table in tables {
+            let rows = routes.filter { $0.element.table == table }.map { index, route in
+                row(route, number: index + 1, declaration: loaded.file.declaration(of: route))
+            }
+            html += section(table, settings: loaded.file.settings[table], rows: rows)
+        }
+        return html
     }
 
     private static func section(_ table: RouteTable, settings: TableSettings?, rows: [String]) -> String {
@@ -71,6 +63,15 @@ enum RoutesPage {
         if let hosts = settings?.allowedHosts {
             about.append(
                 "Hosts allowed: " + hosts.map { "<code>\(HTML.text($0))</code>" }.joined(separator: ", ") + ".")
+        }
+        guard !rows.isEmpty else {
+            return """
+                <section aria-labelledby="\(id)">
+                <h3 id="\(id)">\(name)</h3>
+                <p>\(about.joined(separator: " ")) It has no routes of its own.</p>
+                </section>
+
+                """
         }
         return """
             <section aria-labelledby="\(id)">

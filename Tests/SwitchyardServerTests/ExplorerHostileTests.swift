@@ -99,6 +99,9 @@ struct ExplorerHostileTests {
             let page = try #require(try await LiveServer.get("/", port: port))
             #expect(page.body.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
             #expect(page.body.contains(#"\u{202E}evil"#))
+            // A table with no routes of its own is listed with its settings.
+            #expect(page.body.contains("<h3 id=\"table-myapp\">myapp</h3>"))
+            #expect(page.body.contains("It has no routes of its own."))
         }
     }
 }
