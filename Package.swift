@@ -56,6 +56,7 @@ let package = Package(
             name: "SwitchyardExplorer",
             dependencies: [
                 "SwitchyardServer", "SwitchyardReports", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

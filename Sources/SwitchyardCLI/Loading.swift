@@ -34,16 +34,3 @@ func runReportingErrors<State: Sendable>(
         throw Exit.badInput
     }
 }
-
-/// Splits `key=value` arguments; `allowingFlags` lets a bare `key` stand for an item without a value.
-func keyValuePairs(_ arguments: [String], allowingFlags: Bool) throws -> [QueryItem] {
-    try arguments.map { argument in
-        guard let equals = argument.firstIndex(of: "=") else {
-            if allowingFlags, !argument.isEmpty { return QueryItem(name: argument, value: nil) }
-            throw ValidationError("'\(argument)' is not of the form key=value")
-        }
-        let name = String(argument[..<equals])
-        guard !name.isEmpty else { throw ValidationError("'\(argument)' has no key before '='") }
-        return QueryItem(name: name, value: String(argument[argument.index(after: equals)...]))
-    }
-}

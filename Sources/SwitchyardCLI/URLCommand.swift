@@ -1,5 +1,6 @@
 import ArgumentParser
 import Switchyard
+import SwitchyardReports
 
 struct URLCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

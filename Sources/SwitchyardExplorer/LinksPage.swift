@@ -81,7 +81,9 @@ enum LinksPage {
     static func links(_ link: TestLink, values: TestLink.Values, snapshot: RouteFileSnapshot, loaded: LoadedRoutes)
         -> String
     {
-        if let problem = values.queryProblem { return "<p class=\"error\">\(HTML.text(problem))</p>\n" }
+        if case .failure(let problem) = values.queryItems {
+            return "<p class=\"error\">\(HTML.text(problem.message))</p>\n"
+        }
         let (forms, notes) = link.forms(values: values, in: loaded)
         var html = ""
         for (index, form) in forms.enumerated() {

@@ -17,19 +17,6 @@ enum Markup {
             .joined(separator: "\n")
     }
 
-    /// `text` as the pages show it, before markup is escaped: invisible characters written as code points.
-    static func shown(_ scalars: some Sequence<Unicode.Scalar>) -> String {
-        var output = ""
-        for scalar in scalars {
-            if HTML.isInvisible(scalar) {
-                output += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
-    }
-
     static func hasInvisible(_ text: String) -> Bool {
         text.unicodeScalars.contains(where: HTML.isInvisible)
     }
@@ -48,9 +35,10 @@ enum Markup {
         let start = scalars.index(at, offsetBy: -radius, limitedBy: scalars.startIndex) ?? scalars.startIndex
         let marked = at < scalars.endIndex ? scalars.index(after: at) : at
         let end = scalars.index(marked, offsetBy: radius, limitedBy: scalars.endIndex) ?? scalars.endIndex
-        let before = (start > scalars.startIndex ? "…" : "") + shown(scalars[start..<at])
-        let after = shown(scalars[marked..<end]) + (end < scalars.endIndex ? "…" : "")
-        let line = HTML.text(before) + "<mark>" + HTML.text(shown(scalars[at..<marked])) + "</mark>" + HTML.text(after)
+        let before = (start > scalars.startIndex ? "…" : "") + HTML.visible(scalars[start..<at])
+        let after = HTML.visible(scalars[marked..<end]) + (end < scalars.endIndex ? "…" : "")
+        let line =
+            HTML.text(before) + "<mark>" + HTML.text(HTML.visible(scalars[at..<marked])) + "</mark>" + HTML.text(after)
         return line + "\n" + String(repeating: " ", count: before.count) + "^"
     }
 }

@@ -1,4 +1,6 @@
+import ArgumentParser
 import Switchyard
+import SwitchyardReports
 
 /// The links `/links` offers for one named route: built by the router's `url(for:parameters:scheme:)`, as
 /// `switchyard url FILE NAME key=value… --scheme SCHEME` builds them, in the app's custom scheme and as a
@@ -40,18 +42,12 @@ struct TestLink: Sendable {
         /// Query items as typed: `name=value` pairs joined by `&`, not percent-encoded (the link encodes them).
         var query = ""
 
-        /// The query items, as `--query name=value` takes them: the first `=` ends the name, and a name alone is an
-        /// item without a value.
-        var queryItems: [QueryItem] {
-            query.split(separator: "&").map { item in
-                guard let equals = item.firstIndex(of: "=") else { return QueryItem(name: String(item), value: nil) }
-                return QueryItem(name: String(item[..<equals]), value: String(item[item.index(after: equals)...]))
+        /// The query items, split on `&` and read as `switchyard url --query` reads each (the first `=` ends the
+        /// name, a name alone is an item without a value), or why the tool would refuse them.
+        var queryItems: Result<[QueryItem], ValidationError> {
+            Result { () throws(ValidationError) in
+                try keyValuePairs(query.split(separator: "&").map(String.init), allowingFlags: true)
             }
-        }
-
-        /// Why the query items cannot be used, as `switchyard url` refuses them: an item with no name.
-        var queryProblem: String? {
-            queryItems.contains { $0.name.isEmpty } ? "A query item has no name before its '='." : nil
         }
     }
 
@@ -64,14 +60,14 @@ struct TestLink: Sendable {
         var forms: [Form] = []
         var notes: [String] = []
         let given = Values(parameters: values.parameters.filter { !$0.value.isEmpty }, query: values.query)
-        if let scheme = schemes(in: loaded.file, web: false).first {
+        if let scheme = scheme(in: loaded.file, web: false) {
             forms.append(form(.customScheme, scheme: scheme, values: given, in: loaded))
         } else {
             notes.append("No custom-scheme table holds this route or falls back to the global table.")
         }
         if !declaration.isUniversalLink {
             notes.append("Kept out of universal links: the route says \"universalLink\": false.")
-        } else if let scheme = schemes(in: loaded.file, web: true).first {
+        } else if let scheme = scheme(in: loaded.file, web: true) {
             forms.append(form(.universalLink, scheme: scheme, values: given, in: loaded))
         } else {
             notes.append("No https table holds this route or falls back to the global table.")
@@ -79,18 +75,21 @@ struct TestLink: Sendable {
         return (forms, notes)
     }
 
-    /// The schemes whose links reach the route: its own table's, or for a global route, those of the tables that
-    /// fall back to it; web schemes (`https`, then `http`) or the others, sorted.
-    private func schemes(in file: RouteFile, web: Bool) -> [String] {
-        let isWeb = { (scheme: String) in scheme == "https" || scheme == "http" }
-        if let scheme = declaration.table.scheme { return isWeb(scheme) == web ? [scheme] : [] }
-        return file.settings.filter { $0.value.fallsBackToGlobalRoutes }.keys.compactMap(\.scheme)
-            .filter { isWeb($0) == web }.sorted { web ? $0 > $1 : $0 < $1 }
+    /// The scheme whose links reach the route: its own table's when that is of the kind asked for (web: `https` or
+    /// `http`; else a custom scheme), or for a global route, `https` then `http`, or the first custom scheme in
+    /// alphabetical order, whose table falls back to the global one.
+    private func scheme(in file: RouteFile, web: Bool) -> String? {
+        let webSchemes = ["https", "http"]
+        if let scheme = declaration.table.scheme { return webSchemes.contains(scheme) == web ? scheme : nil }
+        let fallingBack = file.settings.filter { $0.value.fallsBackToGlobalRoutes }.keys.compactMap(\.scheme)
+        return web
+            ? webSchemes.first(where: fallingBack.contains) : fallingBack.filter { !webSchemes.contains($0) }.min()
     }
 
     private func form(_ kind: Form.Kind, scheme: String, values: Values, in loaded: LoadedRoutes) -> Form {
         let link = Result { () throws(LinkError) in
-            try loaded.router.url(for: name, parameters: values.parameters, query: values.queryItems, scheme: scheme)
+            try loaded.router.url(
+                for: name, parameters: values.parameters, query: (try? values.queryItems.get()) ?? [], scheme: scheme)
         }
         var mismatch: String?
         if case .success(let text) = link {
@@ -113,7 +112,7 @@ struct TestLink: Sendable {
         let parameters = parameters.compactMap { parameter in
             values.parameters[parameter.name].flatMap { $0.isEmpty ? nil : "\(parameter.name)=\($0)" }
         }
-        let query = values.queryItems.flatMap { item in
+        let query = ((try? values.queryItems.get()) ?? []).flatMap { item in
             ["--query", item.value.map { "\(item.name)=\($0)" } ?? item.name]
         }
         let arguments = ["switchyard", "url", file, name] + parameters + query + ["--scheme", scheme]

@@ -79,15 +79,26 @@ package enum HTML {
             case ">": output += "&gt;"
             case "\"": output += "&quot;"
             case "'": output += "&#39;"
-            default:
-                if isInvisible(scalar) {
-                    output += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
+            default: appendVisible(scalar, to: &output)
             }
         }
         return output
+    }
+
+    /// `scalars` as the pages show them, before markup is escaped: characters a reader cannot see written as their
+    /// code points. A caret under a character counts its column in this text.
+    package static func visible(_ scalars: some Sequence<Unicode.Scalar>) -> String {
+        var output = ""
+        for scalar in scalars { appendVisible(scalar, to: &output) }
+        return output
+    }
+
+    private static func appendVisible(_ scalar: Unicode.Scalar, to output: inout String) {
+        if isInvisible(scalar) {
+            output += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        } else {
+            output.unicodeScalars.append(scalar)
+        }
     }
 
     /// A page in English, sized for a phone, kept out of search engines. `title` is markup already escaped, `head`

@@ -63,4 +63,25 @@ struct ServeCommandTests {
         #expect(result.status == 2, "\(result)")
         #expect(result.output.isEmpty)
     }
+
+    @Test func withoutTheExplorerBesideItServeSaysHowToBuildIt() throws {
+        // The tool alone, hard-linked into a folder of its own beside the build's products (same file system).
+        let folder = Tool.binary.deletingLastPathComponent().appendingPathComponent("serve-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let alone = folder.appendingPathComponent("switchyard")
+        try FileManager.default.linkItem(at: Tool.binary, to: alone)
+        let process = Process()
+        process.executableURL = alone
+        process.arguments = ["serve", Tool.example]
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardOutput = Pipe()
+        try process.run()
+        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(message.contains("switchyard-serve, which is not beside this tool"))
+        #expect(message.contains("swift run switchyard-serve FILE"))
+    }
 }
