@@ -9,7 +9,8 @@ enum Assets {
     static let scriptPath = "/assets/explorer.js"
 
     /// Contrast of at least 7:1 for text in light and dark mode, focus always visible, targets at least 44 points
-    /// tall, and tables that scroll sideways on a phone instead of widening the page.
+    /// tall, tables that scroll sideways on a phone instead of widening the page, and code that keeps its spaces (a
+    /// value or a command reads, and copies, as it is).
     static let style = """
         :root{color-scheme:light dark;--fg:#111;--bg:#fff;--panel:#f3f4f6;--line:#6b7280;--accent:#0a4fb3;\
         --ok:#0b5a2a;--bad:#8a1414;--warn-bg:#fff3c4;--warn-fg:#3d2e00}
@@ -31,7 +32,7 @@ enum Assets {
         main:focus{outline:none}
         h1{font-size:1.75rem;margin:.5rem 0 1rem}h2{font-size:1.35rem}h3{font-size:1.1rem}
         code,pre,input{font-family:ui-monospace,SFMono-Regular,Menlo,monospace}
-        code{overflow-wrap:anywhere}
+        code{overflow-wrap:anywhere;white-space:pre-wrap}
         pre{margin:0;padding:.75rem;background:var(--panel);border-radius:.375rem}
         label{display:block;font-weight:600;margin-bottom:.25rem}
         input{font-size:1rem;padding:.625rem;min-height:44px;width:100%;color:var(--fg);background:var(--bg);\

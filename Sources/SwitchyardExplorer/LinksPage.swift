@@ -46,7 +46,7 @@ enum LinksPage {
             fields += """
                 <div class="parameter"><label for="\(field)">\(HTML.text(parameter.name))\(hintText)</label>
                 <input id="\(field)" name="p.\(HTML.text(parameter.name))" type="text" \
-                value="\(HTML.text(values.parameters[parameter.name] ?? ""))" autocomplete="off" autocapitalize="off" \
+                value="\(HTML.fieldValue(values.parameters[parameter.name] ?? ""))" autocomplete="off" autocapitalize="off" \
                 spellcheck="false"></div>
 
                 """
@@ -54,14 +54,14 @@ enum LinksPage {
         fields += """
             <div class="parameter"><label for="\(id)-query">query items <span class="hint">(name=value, joined by \
             &amp;)</span></label>
-            <input id="\(id)-query" name="query" type="text" value="\(HTML.text(values.query))" autocomplete="off" \
+            <input id="\(id)-query" name="query" type="text" value="\(HTML.fieldValue(values.query))" autocomplete="off" \
             autocapitalize="off" spellcheck="false"></div>
 
             """
         let form = """
             <form class="values" action="/links#\(id)" method="get" data-live="\(id)-links" data-fragment="/links/build" \
             aria-label="Values of \(HTML.text(link.name))">
-            <input type="hidden" name="route" value="\(HTML.text(link.name))">
+            <input type="hidden" name="route" value="\(HTML.fieldValue(link.name))">
             \(fields)<button type="submit">Update links</button>
             </form>
 
@@ -81,11 +81,15 @@ enum LinksPage {
     static func links(_ link: TestLink, values: TestLink.Values, snapshot: RouteFileSnapshot, loaded: LoadedRoutes)
         -> String
     {
+        // A field shows its value as typed, where an override can reorder it: each such value in its true order.
+        let typed =
+            link.parameters.map { ($0.name, values.parameters[$0.name] ?? "") } + [("query items", values.query)]
+        var html = typed.filter { Markup.hasInvisible($0.1) }
+            .map { name, value in "<p>The value of \(HTML.text(name)): \(Markup.code(value))</p>\n" }.joined()
         if case .failure(let problem) = values.queryItems {
-            return "<p class=\"error\">\(HTML.text(problem.message))</p>\n"
+            return html + "<p class=\"error\">\(HTML.text(problem.message))</p>\n"
         }
         let (forms, notes) = link.forms(values: values, in: loaded)
-        var html = ""
         for (index, form) in forms.enumerated() {
             let label = "\(Anchor.route(link.name))-form-\(index)"
             html += "<div class=\"form\"><p class=\"kind\" id=\"\(label)\">\(form.kind.rawValue)</p>\n"

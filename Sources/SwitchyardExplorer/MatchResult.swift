@@ -13,10 +13,12 @@ enum MatchResult {
             return "<p>The route file has not loaded, so there is nothing to match against.</p>\n"
         }
         let report = RouteReport(link, file: loaded.file, router: loaded.router)
+        // The box holds the link as pasted, where an override can reorder what the tester reads: its true order first.
+        let shown = Markup.hasInvisible(link) ? "<p>The link: \(Markup.code(link))</p>\n" : ""
         switch report.outcome {
-        case "matched": return matched(report)
-        case "rejected": return rejected(report, link: link)
-        default: return missed(report, link: link, router: loaded.router)
+        case "matched": return shown + matched(report)
+        case "rejected": return shown + rejected(report, link: link)
+        default: return shown + missed(report, link: link, router: loaded.router)
         }
     }
 

@@ -13,7 +13,7 @@ enum RoutesPage {
             data-live="result" data-fragment="/match" data-keeps-address>
             <label for="url">Link to match</label>
             <div class="field">
-            <input id="url" name="url" type="text" value="\(HTML.text(link ?? ""))" inputmode="url" \
+            <input id="url" name="url" type="text" value="\(HTML.fieldValue(link ?? ""))" inputmode="url" \
             autocomplete="off" autocapitalize="off" spellcheck="false" aria-describedby="url-hint">
             <button type="submit">Match</button>
             </div>

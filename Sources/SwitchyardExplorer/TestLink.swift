@@ -1,6 +1,7 @@
 import ArgumentParser
 import Switchyard
 import SwitchyardReports
+import SwitchyardServer
 
 /// The links `/links` offers for one named route: built by the router's `url(for:parameters:scheme:)`, as
 /// `switchyard url FILE NAME key=value… --scheme SCHEME` builds them, in the app's custom scheme and as a
@@ -119,14 +120,33 @@ struct TestLink: Sendable {
         return arguments.map(Self.quoted).joined(separator: " ")
     }
 
-    private static func quoted(_ argument: String) -> String {
+    /// `argument` as a shell reads it back: plain words as they are, others in single quotes, and those that hold
+    /// characters a reader cannot see in ANSI-C quotes (`$'id=\u202Egpj'`, which bash and zsh read back in a UTF-8
+    /// locale), so that the command shown both reads true and, pasted, passes the very value.
+    static func quoted(_ argument: String) -> String {
         let plain = argument.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII
                 && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
                     || "-_./:=@%+,".unicodeScalars.contains(scalar))
         }
-        guard !plain || argument.isEmpty else { return argument }
-        return "'" + argument.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
+        if plain && !argument.isEmpty { return argument }
+        guard Markup.hasInvisible(argument) else {
+            return "'" + argument.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#)
+                + "'"
+        }
+        var quoted = "$'"
+        for scalar in argument.unicodeScalars {
+            switch scalar {
+            case "\\", "'": quoted += "\\" + String(scalar)
+            case _ where HTML.isInvisible(scalar):
+                // Exactly four or eight digits: a shell reads no further, so a hex digit after one stays itself.
+                let digits = String(scalar.value, radix: 16, uppercase: true)
+                let width = scalar.value > 0xFFFF ? 8 : 4
+                quoted += (width == 8 ? "\\U" : "\\u") + String(repeating: "0", count: width - digits.count) + digits
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "'"
     }
 
     /// The named routes of a file, in the file's order; a name is listed once, as the router builds the first route

@@ -65,11 +65,23 @@ enum Pages {
 }
 
 /// Escaping for HTML. Characters a reader cannot see (controls, and formatting such as the bidirectional overrides
-/// that reorder what follows them) are written as their code points, `\u{202E}`, so that a link cannot hide or
-/// disguise part of itself.
+/// that reorder what follows them) are written as their code points, `\u{202E}`, in text a person reads, so that a
+/// link cannot hide or disguise part of itself; a form field keeps them, so that what it sends back is what it holds.
 package enum HTML {
-    /// Text for an element's content or a double-quoted attribute's value.
+    /// Text for an element's content or a double-quoted attribute's value, as a person reads it: markup escaped and
+    /// characters a reader cannot see written as their code points.
     package static func text(_ text: String) -> String {
+        escaped(text, showingInvisible: true)
+    }
+
+    /// A form field's value (a double-quoted `value` attribute): markup escaped, every other character kept, so that
+    /// the form sends back exactly what it was given. The page shows the value's invisible characters elsewhere,
+    /// through ``text(_:)``; written as code points here, an edit or a submit would change the value itself.
+    package static func fieldValue(_ text: String) -> String {
+        escaped(text, showingInvisible: false)
+    }
+
+    private static func escaped(_ text: String, showingInvisible: Bool) -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -79,7 +91,8 @@ package enum HTML {
             case ">": output += "&gt;"
             case "\"": output += "&quot;"
             case "'": output += "&#39;"
-            default: appendVisible(scalar, to: &output)
+            case _ where showingInvisible && isInvisible(scalar): output += codePoint(scalar)
+            default: output.unicodeScalars.append(scalar)
             }
         }
         return output
@@ -89,16 +102,19 @@ package enum HTML {
     /// code points. A caret under a character counts its column in this text.
     package static func visible(_ scalars: some Sequence<Unicode.Scalar>) -> String {
         var output = ""
-        for scalar in scalars { appendVisible(scalar, to: &output) }
+        for scalar in scalars {
+            if isInvisible(scalar) {
+                output += codePoint(scalar)
+            } else {
+                output.unicodeScalars.append(scalar)
+            }
+        }
         return output
     }
 
-    private static func appendVisible(_ scalar: Unicode.Scalar, to output: inout String) {
-        if isInvisible(scalar) {
-            output += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-        } else {
-            output.unicodeScalars.append(scalar)
-        }
+    /// `\u{202E}`: a character as Swift writes its code point.
+    private static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     }
 
     /// A page in English, sized for a phone, kept out of search engines. `title` is markup already escaped, `head`

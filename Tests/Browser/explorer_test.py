@@ -15,6 +15,7 @@ Screenshots of both pages, wide and on a phone, go to --artifacts.
 import argparse
 import json
 import os
+import shlex
 import subprocess
 import sys
 import time
@@ -28,11 +29,15 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 failures = []
+passed = 0
 
 
 def check(condition, message):
+    global passed
     print(("ok    " if condition else "FAIL  ") + message, flush=True)
-    if not condition:
+    if condition:
+        passed += 1
+    else:
         failures.append(message)
 
 
@@ -112,6 +117,11 @@ def explorer(browser, address, artifacts):
     wait_for(browser, lambda: "202E" in result_text(browser))
     check("\\u{202E}gpj.exe" in result_text(browser), "a bidirectional override is shown as its code point")
     check("invisible characters" in result_text(browser), "a value with an invisible character carries a warning")
+    # Pasted as the character itself, the box keeps it, and the result shows the link in its true order.
+    type_link(browser, "/product/\u202egpj.exe")
+    wait_for(browser, lambda: "The link:" in result_text(browser))
+    check(browser.find_element(By.ID, "url").get_attribute("value") == "/product/\u202egpj.exe", "the box keeps the character")
+    check("The link: /product/\\u{202E}gpj.exe" in result_text(browser), "the result shows the pasted link's code point")
     screenshot(browser, artifacts, "explorer-hostile")
 
 
@@ -132,6 +142,19 @@ def links(browser, address, tool, file, artifacts):
     wait_for(browser, lambda: "utm_campaign" in article.find_element(By.CSS_SELECTOR, ".link a").get_attribute("href"))
     check(check_links(article, tool, file) == 2, "edited values and query items give the tool's links")
 
+    # A value with a bidirectional override, in a page the server rendered (a shared address, or a form sent without
+    # the script): the field holds the value itself, the page shows its code point, and an edit keeps the value.
+    browser.get(address + "links?route=product&p.id=" + urllib.parse.quote("\u202egpj.exe  x") + "#route-product")
+    article = browser.find_element(By.ID, "route-product")
+    field = article.find_element(By.NAME, "p.id")
+    check(field.get_attribute("value") == "\u202egpj.exe  x", f"a field holds its value as given ({field.get_attribute('value')!r})")
+    check("\\u{202E}gpj.exe  x" in article.get_attribute("textContent"), "the page shows the value's code point")
+    field.send_keys("y")
+    wait_for(browser, lambda: "xy" in article.find_element(By.CSS_SELECTOR, ".link a").get_attribute("href"))
+    href = article.find_element(By.CSS_SELECTOR, ".link a").get_dom_attribute("href")
+    check(href == "myapp://product/%E2%80%AEgpj.exe%20%20xy", f"an edit keeps the override in the link ({href!r})")
+    check(check_links(article, tool, file) == 2, "a value with an override gives the tool's links, and its commands")
+
 
 def check_links(article, tool, file):
     name = article.find_element(By.NAME, "route").get_attribute("value")
@@ -144,12 +167,19 @@ def check_links(article, tool, file):
         if item:
             arguments += ["--query", item]
     count = 0
-    for anchor in article.find_elements(By.CSS_SELECTOR, ".link a"):
+    for form in article.find_elements(By.CSS_SELECTOR, ".form"):
+        anchor = form.find_element(By.CSS_SELECTOR, ".link a")
         scheme = anchor.get_attribute("data-scheme")
         printed = subprocess.run([tool, "url", file, name, *arguments, "--scheme", scheme], capture_output=True, text=True)
         href = anchor.get_dom_attribute("href")
         check(printed.returncode == 0 and printed.stdout.strip() == href,
               f"{name} ({scheme}): href {href!r} is what `switchyard url` prints ({printed.stdout.strip()!r})")
+        # The command under the link, pasted into bash as a person would copy it, prints that link too.
+        command = form.find_element(By.CSS_SELECTOR, ".command code").get_attribute("textContent")
+        pasted = subprocess.run(["bash", "-c", command.replace("switchyard ", shlex.quote(tool) + " ", 1)],
+                                capture_output=True, text=True, env={**os.environ, "LC_ALL": "C.UTF-8"})
+        check(pasted.returncode == 0 and pasted.stdout.strip() == href,
+              f"{name} ({scheme}): the command shown prints the href ({pasted.stdout.strip()!r})")
         count += 1
     return count
 
@@ -234,7 +264,7 @@ def main():
         browser.quit()
         server.terminate()
         server.wait(timeout=10)
-    print(f"{len(failures)} failure(s)")
+    print(f"browser: {passed} passed, {len(failures)} failed")
     sys.exit(1 if failures else 0)
 
 

@@ -114,6 +114,8 @@ struct ExplorerPieceTests {
             (["id": "it's"], "", #"switchyard url shop.json product 'id=it'\''s' --scheme myapp"#),
             (["id": "$(rm -rf /)"], "", "switchyard url shop.json product 'id=$(rm -rf /)' --scheme myapp"),
             (["id": ""], "", "switchyard url shop.json product --scheme myapp"),
+            (["id": "\u{202E}gpj.exe"], "", #"switchyard url shop.json product $'id=\u202Egpj.exe' --scheme myapp"#),
+            (["id": "it's\\\u{200B}"], "", #"switchyard url shop.json product $'id=it\'s\\\u200B' --scheme myapp"#),
             (
                 ["id": "7"], "utm_source=mail&debug&q=a b",
                 "switchyard url shop.json product id=7 --query utm_source=mail --query debug --query 'q=a b' --scheme myapp"
@@ -125,6 +127,37 @@ struct ExplorerPieceTests {
         let values = TestLink.Values(parameters: parameters, query: query)
         #expect(product.command(file: "shop.json", values: values, scheme: "myapp") == expected)
     }
+
+    /// Arguments a person could type into a field; the invisible ones come back from `$'…'` quotes, a hex digit after
+    /// a code point included.
+    static let shellArguments = [
+        "plain", "", "a b", "it's", "'", "$(rm -rf /)", "`id`", "a\\b", "!!", "*", "~root", "é ü", "x\ny",
+        "\u{202E}gpj.exe", "\u{200B}abc", "it's\\\u{200B}", "\u{FEFF}", "a\u{1F}b", "\u{E0001}tag", "\u{2028}",
+    ]
+
+    #if os(Linux) || os(macOS)
+        /// A shell that reads `\u` in `$'…'`, and a UTF-8 locale for it: bash here; on a Mac zsh, since its bash is 3.2.
+        #if os(macOS)
+            static let shell = (path: "/bin/zsh", locale: "en_US.UTF-8")
+        #else
+            static let shell = (path: "/bin/bash", locale: "C.UTF-8")
+        #endif
+
+        @Test("a quoted argument is read back by a shell as it was", arguments: shellArguments)
+        func shellReadsTheQuotedArgumentBack(argument: String) throws {
+            let shell = Process()
+            shell.executableURL = URL(fileURLWithPath: Self.shell.path)
+            shell.arguments = ["-c", "printf '%s' " + TestLink.quoted(argument)]
+            shell.environment = ["LC_ALL": Self.shell.locale, "PATH": "/usr/bin:/bin"]
+            let output = Pipe()
+            shell.standardOutput = output
+            try shell.run()
+            let bytes = output.fileHandleForReading.readDataToEndOfFile()
+            shell.waitUntilExit()
+            #expect(shell.terminationStatus == 0)
+            #expect(String(decoding: bytes, as: UTF8.self) == argument)
+        }
+    #endif
 
     @Test func queryItemsGoIntoTheLinkAsTheToolWritesThem() throws {
         let file = try RouteFile(contentsOf: Self.shop)
