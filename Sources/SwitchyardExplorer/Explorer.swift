@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
 import ServiceLifecycle
 import SwitchyardServer
 
@@ -8,6 +9,12 @@ import SwitchyardServer
     import FoundationEssentials
 #else
     import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// `switchyard serve`: the route explorer and the test-link page, served from a route file that is read again
@@ -43,11 +50,39 @@ package struct Explorer: Sendable {
     }
 
     /// Serves until SIGINT or SIGTERM, then finishes the requests in flight and returns.
+    /// - Throws: ``ListeningError`` when it cannot listen on `host` and `port`.
     package func run(host: String, port: Int, onRunning: @escaping @Sendable (Int) async -> Void = { _ in })
         async throws
     {
-        try await application(host: host, port: port, onRunning: onRunning)
-            .runService(gracefulShutdownSignals: [.sigint, .sigterm])
+        do {
+            try await application(host: host, port: port, onRunning: onRunning)
+                .runService(gracefulShutdownSignals: [.sigint, .sigterm])
+        } catch let error as IOError {
+            throw ListeningError(host: host, port: port, errorNumber: error.errnoCode)
+        } catch is SocketAddressError.UnknownHost {
+            throw ListeningError(host: host, port: port, errorNumber: nil)
+        }
+    }
+}
+
+/// Why the explorer cannot listen where it was asked to, said as a person can act on it.
+package struct ListeningError: Error, CustomStringConvertible {
+    let host: String
+    let port: Int
+    /// The system's error number; `nil` when `host` is no address or name this machine knows.
+    let errorNumber: Int32?
+
+    package var description: String {
+        let reason =
+            switch errorNumber {
+            case nil: "it is not an address of this machine, nor a name it can look up"
+            case EADDRINUSE: "the port is in use; choose another with --port, or --port 0 for one the system picks"
+            case EADDRNOTAVAIL: "the address is not one of this machine's"
+            case EACCES: "not permitted (a port below 1024 needs privileges); choose another with --port"
+            case let number?: String(cString: strerror(number))
+            }
+        let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        return "cannot listen on \(address): \(reason)"
     }
 }
 

@@ -5,11 +5,11 @@ import Testing
 /// beyond loopback, and stops cleanly on SIGTERM and SIGINT.
 @Suite("switchyard serve", .timeLimit(.minutes(1)))
 struct ServeCommandTests {
-    /// Starts `switchyard serve` with `arguments`, waits for the address it prints, sends `signal`, and returns the
-    /// address, the exit status and standard error.
-    static func serveThenStop(_ arguments: [String], signal: Int32) throws -> (
-        address: String, status: Int32, reason: Process.TerminationReason, errorOutput: String
-    ) {
+    /// Starts `switchyard serve` with `arguments`, waits for the address it prints, runs `whileServing` with it, sends
+    /// `signal`, and returns the address, the exit status and standard error.
+    static func serveThenStop(
+        _ arguments: [String], signal: Int32, whileServing: (String) throws -> Void = { _ in }
+    ) throws -> (address: String, status: Int32, reason: Process.TerminationReason, errorOutput: String) {
         let process = Process()
         process.executableURL = Tool.binary
         process.arguments = ["serve"] + arguments
@@ -27,9 +27,11 @@ struct ServeCommandTests {
             if chunk.isEmpty { break }
             printed += chunk
         }
+        let address = String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let served = Result { try whileServing(address) }
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
-        let address = String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try served.get()
         return (
             address, process.terminationStatus, process.terminationReason,
             String(decoding: errorData.get(), as: UTF8.self)
@@ -52,6 +54,19 @@ struct ServeCommandTests {
         #expect(run.address.hasPrefix("http://0.0.0.0:"))
         #expect(run.errorOutput.contains("warning"))
         #expect(run.errorOutput.contains("the pages have no authentication"))
+        #expect(run.status == 0)
+    }
+
+    @Test func aPortInUseIsSaidPlainly() throws {
+        let run = try Self.serveThenStop([Tool.example, "--port", "0"], signal: SIGTERM) { address in
+            let port = try #require(address.split(separator: ":").last?.split(separator: "/").first)
+            let second = try Tool.run(["serve", Tool.example, "--port", String(port)])
+            #expect(second.status == 1, "\(second)")
+            #expect(
+                second.errorOutput.contains(
+                    "cannot listen on 127.0.0.1:\(port): the port is in use; choose another with --port, or --port 0"),
+                "\(second)")
+        }
         #expect(run.status == 0)
     }
 

@@ -159,6 +159,23 @@ struct ExplorerPieceTests {
         }
     #endif
 
+    @Test(
+        "a failure to listen says what to do",
+        arguments: [
+            (
+                "127.0.0.1", EADDRINUSE,
+                "cannot listen on 127.0.0.1:8080: the port is in use; choose another with --port"
+            ),
+            ("10.1.2.3", EADDRNOTAVAIL, "cannot listen on 10.1.2.3:8080: the address is not one of this machine's"),
+            ("::2", EADDRNOTAVAIL, "cannot listen on [::2]:8080: the address is not one of this machine's"),
+            ("0.0.0.0", EACCES, "cannot listen on 0.0.0.0:8080: not permitted (a port below 1024 needs privileges)"),
+            ("nowhere", nil, "cannot listen on nowhere:8080: it is not an address of this machine, nor a name"),
+        ] as [(String, Int32?, String)])
+    func listeningError(host: String, errorNumber: Int32?, expected: String) {
+        let error = ListeningError(host: host, port: 8080, errorNumber: errorNumber)
+        #expect(error.description.hasPrefix(expected))
+    }
+
     @Test func queryItemsGoIntoTheLinkAsTheToolWritesThem() throws {
         let file = try RouteFile(contentsOf: Self.shop)
         let loaded = LoadedRoutes(file: file, router: try file.makeRouter())
