@@ -7,7 +7,9 @@
 Checks, each a failure when it does not hold:
 - the explorer matches a link as it is typed, with no page load, and keeps it in the page's address;
 - a hostile link (markup, a script URL, a bidirectional override) runs no script and is shown escaped;
-- every link on /links has the href `switchyard url` prints for the values on the page, also after an edit;
+- every link on /links has the href `switchyard url` prints for the values on the page, also after an edit, and the
+  command shown under it, pasted into bash, prints that href;
+- /api/routes and /api/match answer with the bytes `switchyard routes --json` and `switchyard route --json` print;
 - both pages pass axe-core's checks (labels, contrast, landmarks and the rest of WCAG 2.1 A and AA), work by
   keyboard alone, and fit a phone's width without scrolling sideways.
 Screenshots of both pages, wide and on a phone, go to --artifacts.
@@ -20,6 +22,7 @@ import subprocess
 import sys
 import time
 import urllib.parse
+import urllib.request
 
 from axe_core_python.selenium import Axe
 from selenium import webdriver
@@ -184,6 +187,21 @@ def check_links(article, tool, file):
     return count
 
 
+def api(address, tool, file):
+    """The API answers with what the tool prints, byte for byte: `routes --json`, and `route --json` for each link."""
+    with urllib.request.urlopen(address + "api/routes") as answer:
+        served = answer.read()
+    printed = subprocess.run([tool, "routes", "--json", file], capture_output=True).stdout
+    check(served == printed, f"/api/routes is what `switchyard routes --json` prints ({len(printed)} bytes)")
+    for link in ["myapp://product/1988?coupon=XMAS&coupon=NY", "https://shop.example.com/p/7", "/nowhere",
+                 "myapp://product/%ZZ", "myapp://product/\u202egpj.exe", "https://evil.example.com/product/1",
+                 "myapp://help/a/b#top", "x" * 5000]:
+        with urllib.request.urlopen(address + "api/match?url=" + urllib.parse.quote(link, safe="")) as answer:
+            served = answer.read()
+        printed = subprocess.run([tool, "route", "--json", file, link], capture_output=True).stdout
+        check(served == printed, f"/api/match is what `switchyard route --json` prints for {link[:60]!r}")
+
+
 def accessibility(browser, address, artifacts):
     axe = Axe()
     for path in ["", "?url=myapp%3A%2F%2Fproduct%2F1988", "?url=myapp%3A%2F%2Fprodcut", "?url=%25ZZ", "links"]:
@@ -259,6 +277,7 @@ def main():
     try:
         explorer(browser, address, arguments.artifacts)
         links(browser, address, arguments.tool, arguments.file, arguments.artifacts)
+        api(address, arguments.tool, arguments.file)
         accessibility(browser, address, arguments.artifacts)
     finally:
         browser.quit()
