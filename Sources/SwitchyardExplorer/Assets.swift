@@ -9,8 +9,8 @@ enum Assets {
     static let scriptPath = "/assets/explorer.js"
 
     /// Contrast of at least 7:1 for text in light and dark mode, focus always visible, targets at least 44 points
-    /// tall, tables that scroll sideways on a phone instead of widening the page, and code that keeps its spaces (a
-    /// value or a command reads, and copies, as it is).
+    /// tall, tables that scroll sideways on a phone instead of widening the page (a pattern in the routes' table is
+    /// never broken), and code that keeps its spaces (a value or a command reads, and copies, as it is).
     static let style = """
         :root{color-scheme:light dark;--fg:#111;--bg:#fff;--panel:#f3f4f6;--line:#6b7280;--accent:#0a4fb3;\
         --ok:#0b5a2a;--bad:#8a1414;--warn-bg:#fff3c4;--warn-fg:#3d2e00}
@@ -51,6 +51,7 @@ enum Assets {
         .facts dt{font-weight:600}.facts dd{margin:0}
         .scroll{overflow-x:auto}
         table{border-collapse:collapse;width:100%}
+        .routes code{white-space:pre;overflow-wrap:normal}
         th,td{text-align:left;vertical-align:top;padding:.375rem .5rem;border-bottom:1px solid var(--line)}
         .route{padding:.5rem 0 1rem;border-bottom:1px solid var(--line)}
         .values{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.5rem 1rem}

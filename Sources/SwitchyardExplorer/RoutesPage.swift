@@ -78,7 +78,7 @@ enum RoutesPage {
             <h3 id="\(id)">\(name)</h3>
             <p>\(about.joined(separator: " "))</p>
             <div class="scroll" role="region" aria-label="Routes of \(name)" tabindex="0">
-            <table>
+            <table class="routes">
             <thead><tr><th scope="col">#</th><th scope="col">Expansion</th><th scope="col">Pattern</th>\
             <th scope="col">Name</th><th scope="col">Destination</th><th scope="col">Priority</th></tr></thead>
             <tbody>
