@@ -141,8 +141,8 @@ struct TestLink: Sendable {
             case _ where HTML.isInvisible(scalar):
                 // Exactly four or eight digits: a shell reads no further, so a hex digit after one stays itself.
                 let digits = String(scalar.value, radix: 16, uppercase: true)
-                let width = scalar.value > 0xFFFF ? 8 : 4
-                quoted += (width == 8 ? "\\U" : "\\u") + String(repeating: "0", count: width - digits.count) + digits
+                let (escape, width) = scalar.value > 0xFFFF ? ("\\U", 8) : ("\\u", 4)
+                quoted += escape + String(repeating: "0", count: width - digits.count) + digits
             default: quoted.unicodeScalars.append(scalar)
             }
         }
