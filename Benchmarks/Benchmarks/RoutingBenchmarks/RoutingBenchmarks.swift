@@ -121,6 +121,29 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Reverse routing: every route's link built by its name, once per operation, from a table of named routes.
+    for count in [10, 1_000] {
+        let table = BenchmarkTable.generated(count)
+        let links = table.patterns.indices.map { index in
+            let parameters = table.patterns[index].split(separator: "/").filter { $0.hasPrefix(":") }
+            return (
+                name: "r\(index)",
+                parameters: Dictionary(uniqueKeysWithValues: parameters.map { ($0.dropFirst().description, "v") })
+            )
+        }
+        let router = Lazy {
+            let router = Router()
+            for (pattern, link) in zip(table.patterns, links) { try? router.add(pattern, name: link.name) }
+            return router
+        }
+        Benchmark("Generated\(count)LinksByName_SwitchyardURLFor") { benchmark in
+            let router = router.value
+            pass(benchmark) {
+                for link in links { blackHole(try? router.url(for: link.name, parameters: link.parameters)) }
+            }
+        }
+    }
+
     // Building 100,000 routes, and the heap bytes the router keeps (allocated while building and not freed).
     let large = Lazy { BenchmarkTable.generated(100_000) }
     let buildConfiguration = Benchmark.Configuration(

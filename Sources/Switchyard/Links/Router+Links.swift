@@ -23,6 +23,8 @@ extension Router {
     ///   - host: the host to write; for a table with allowed hosts it must be one of them (by default the first).
     /// - Throws: ``LinkError`` for an unknown route, a missing or unknown parameter, a value that could not
     ///   come back unchanged or that fails the route's constraint, or a host that is not allowed.
+    /// - Complexity: One lookup of `name` per table, then linear in the link's length: building the link of every
+    ///   route costs linear time in the number of routes.
     public func url(
         for name: String, parameters: [String: String] = [:], wildcard: [String] = [], query: [QueryItem] = [],
         scheme: String? = nil, host: String? = nil
@@ -30,7 +32,7 @@ extension Router {
         let snapshot = state.snapshot
         guard
             let (table, registration) = snapshot.tables.names.lazy.compactMap({ table in
-                snapshot.tables[table]?.registrations.first { $0.name == name }.map { (table, $0) }
+                snapshot.tables[table]?.registration(named: name).map { (table, $0) }
             }).first
         else { throw LinkError(.unknownRoute, "no route is named '\(name)'") }
         let components = try registration.pattern.components(

@@ -57,8 +57,8 @@ struct CompiledTable: Sendable {
     /// The compiled trie.
     var trie: RouteTrie { contents.value.trie }
     var isEmpty: Bool { contents.value.isEmpty }
-    /// The registrations, in registration order, each with its behaviour.
-    var registrations: [Registration] { Array(contents.value.registrations) }
+    /// The first registration named `name`, found by one lookup (see ``TableContents/registration(named:)``).
+    func registration(named name: String) -> Registration? { contents.value.registration(named: name) }
     /// Every route in match order: priority, then specificity, then registration.
     var routes: [Route] { contents.value.routes }
     /// The routes in match order, each with its constraints.
@@ -117,6 +117,9 @@ struct TableContents: Sendable {
     private var groupedShapes: [[Int]: Int32] = [:]
     /// What each trie entry's route runs when chosen.
     private var entryActions = ChunkedList<RouteAction?>()
+    /// The first trie entry of the first registration of each name: reverse routing finds a route by one lookup, not
+    /// by a scan of every registration, so building every route's link costs linear time in the routes.
+    private var firstEntryByName: [String: Int] = [:]
 
     init(table: RouteTable, foldsLiteralCase: Bool) {
         self.table = table
@@ -136,6 +139,11 @@ struct TableContents: Sendable {
         registrationStarts.lazy.map { [self] start in
             trie.records[start].registration(with: behavior(ofEntry: start))
         }
+    }
+
+    /// The first registration named `name`, in registration order; `nil` when none is.
+    func registration(named name: String) -> Registration? {
+        firstEntryByName[name].map { trie.records[$0].registration(with: behavior(ofEntry: $0)) }
     }
 
     /// What an entry's route runs: its action, and its constraints by the names of the parameters they test.
@@ -190,6 +198,7 @@ struct TableContents: Sendable {
             for entry in firstEntry..<firstEntry + count { trie.markDuplicate(entry: entry) }
         }
         for _ in expansions.indices { entryActions.append(behavior.action) }
+        if let name = first.name, firstEntryByName[name] == nil { firstEntryByName[name] = firstEntry }
     }
 
     /// Records a registration of a shape in the shape's slot.

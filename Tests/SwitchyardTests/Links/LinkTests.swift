@@ -20,6 +20,25 @@ struct LinkTests {
         #expect(match.parameters["text"].map { Array($0.utf8) } == Array(text.utf8))
     }
 
+    @Test func aNameBuildsItsFirstRouteTableByTableAndFollowsRemovals() throws {
+        let router = Router()
+        try router.add("/b/:id", name: "item", in: .scheme("b"))
+        try router.add("/a/:id", name: "item", in: .scheme("a"))
+        #expect(try router.url(for: "item", parameters: ["id": "1"]) == "a://a/1")
+        try router.add("/global/:id", name: "item")
+        try router.add("/second/:id", name: "item")
+        try router.add("/other", name: "other")
+        // The global table comes first, and in a table the first registration of the name.
+        #expect(try router.url(for: "item", parameters: ["id": "1"]) == "/global/1")
+        router.removeRoutes(pattern: "/global/:id")
+        #expect(try router.url(for: "item", parameters: ["id": "1"]) == "/second/1")
+        #expect(try router.url(for: "other") == "/other")
+        router.removeRoutes(named: "item")
+        #expect(throws: LinkError.self) { try router.url(for: "item", parameters: ["id": "1"]) }
+        try router.add("/again/:id", name: "item", in: .scheme("b"))
+        #expect(try router.url(for: "item", parameters: ["id": "1"]) == "b://again/1")
+    }
+
     @Test func queryItemsKeepTheirOrder() throws {
         let router = Router()
         try router.add("/search", in: .scheme("app"))
