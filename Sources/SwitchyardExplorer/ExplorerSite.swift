@@ -66,7 +66,7 @@ struct ExplorerSite: Sendable {
 
     private func linksFragment(_ snapshot: RouteFileSnapshot, query: FormQuery) -> SiteResponse {
         guard let loaded = snapshot.routes, let (name, values) = Self.edited(query),
-            let link = TestLink.all(in: loaded.file).first(where: { $0.name == name })
+            let link = TestLink.named(name, in: loaded.file)
         else { return .explorerPage("<p class=\"error\">No route of that name.</p>\n", status: 404) }
         return .explorerPage(LinksPage.links(link, values: values, snapshot: snapshot, loaded: loaded))
     }

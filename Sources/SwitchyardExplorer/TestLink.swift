@@ -154,21 +154,18 @@ struct TestLink: Sendable {
     static func all(in file: RouteFile) -> [TestLink] {
         var seen = Set<String>()
         return file.routes.compactMap { declaration in
-            guard let name = declaration.name, seen.insert(name).inserted,
-                let pattern = try? RoutePattern(declaration.pattern)
-            else { return nil }
-            let expansions = pattern.expansions.compactMap { try? RoutePattern($0).parameterNames }
-            let parameters = pattern.parameterNames.map { parameter in
-                let constraint = declaration.constraints[parameter]
-                return Parameter(
-                    name: parameter, isRequired: expansions.allSatisfy { $0.contains(parameter) },
-                    sample: constraint?.sample ?? sample(named: parameter), constraint: constraint?.description)
-            }
-            return TestLink(name: name, declaration: declaration, parameters: parameters)
+            guard let name = declaration.name, seen.insert(name).inserted else { return nil }
+            return TestLink(declaration, name: name)
         }
     }
 
-    private static func sample(named name: String) -> String {
+    /// The test link of the first route named `name`, as ``all(in:)`` lists it: one route's, made alone as a person
+    /// edits its values.
+    static func named(_ name: String, in file: RouteFile) -> TestLink? {
+        file.routes.first { $0.name == name }.flatMap { TestLink($0, name: name) }
+    }
+
+    fileprivate static func sample(named name: String) -> String {
         let lowercased = name.lowercased()
         let numeric = ["id", "page", "number", "count", "index"].contains { lowercased == $0 }
         return numeric || name.hasSuffix("Id") || name.hasSuffix("_id") || name.hasSuffix("ID") ? "1" : name
@@ -178,5 +175,20 @@ struct TestLink: Sendable {
     var sampleValues: Values {
         Values(
             parameters: Dictionary(uniqueKeysWithValues: parameters.map { ($0.name, $0.isRequired ? $0.sample : "") }))
+    }
+}
+
+extension TestLink {
+    /// The test link of a route named `name`; `nil` when its pattern does not parse.
+    fileprivate init?(_ declaration: RouteFile.RouteDeclaration, name: String) {
+        guard let pattern = try? RoutePattern(declaration.pattern) else { return nil }
+        let expansions = pattern.expansions.compactMap { try? RoutePattern($0).parameterNames }
+        let parameters = pattern.parameterNames.map { parameter in
+            let constraint = declaration.constraints[parameter]
+            return Parameter(
+                name: parameter, isRequired: expansions.allSatisfy { $0.contains(parameter) },
+                sample: constraint?.sample ?? Self.sample(named: parameter), constraint: constraint?.description)
+        }
+        self.init(name: name, declaration: declaration, parameters: parameters)
     }
 }
