@@ -150,7 +150,8 @@ struct TestLink: Sendable {
     }
 
     /// The named routes of a file, in the file's order; a name is listed once, as the router builds the first route
-    /// of that name.
+    /// of that name. (A route file lists the global table's routes first, then each scheme's in alphabetical order, as
+    /// the router tries them for a name.)
     static func all(in file: RouteFile) -> [TestLink] {
         var seen = Set<String>()
         return file.routes.compactMap { declaration in

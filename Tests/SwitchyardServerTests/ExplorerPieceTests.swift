@@ -91,6 +91,33 @@ struct ExplorerPieceTests {
         #expect(shortForms.notes == ["No custom-scheme table holds this route or falls back to the global table."])
     }
 
+    @Test func aNameGivenTwiceIsTheRouteTheToolBuilds() throws {
+        let file = try RouteFile(
+            data: Data(
+                #"""
+                { "schemes": { "b": { "routes": [ { "pattern": "/in-b/:id", "name": "item" } ] },
+                               "a": { "routes": [ { "pattern": "/in-a/:id", "name": "item" } ] } },
+                  "routes": [ { "pattern": "/first", "name": "first" }, { "pattern": "/global/:id", "name": "item" } ] }
+                """#.utf8), path: "t.json")
+        let loaded = LoadedRoutes(file: file, router: try file.makeRouter())
+        let links = TestLink.all(in: file)
+        #expect(links.map(\.name) == ["first", "item"])
+        #expect(links.last?.declaration.pattern == "/global/:id")
+        #expect(TestLink.named("item", in: file)?.declaration.pattern == "/global/:id")
+        let values = TestLink.Values(parameters: ["id": "7"])
+        let forms = try #require(links.last?.forms(values: values, in: loaded).forms)
+        #expect(forms.allSatisfy { $0.mismatch == nil })
+
+        let schemesOnly = try RouteFile(
+            data: Data(
+                #"""
+                { "schemes": { "b": { "routes": [ { "pattern": "/in-b", "name": "item" } ] },
+                               "a": { "routes": [ { "pattern": "/in-a", "name": "item" } ] } } }
+                """#.utf8), path: "t.json")
+        #expect(TestLink.all(in: schemesOnly).map(\.declaration.pattern) == ["/in-a"])
+        #expect(try schemesOnly.makeRouter().url(for: "item") == "a://in-a")
+    }
+
     @Test func aLinkThatOpensAnotherRouteSaysSo() throws {
         let file = try RouteFile(
             data: Data(
