@@ -81,11 +81,10 @@ enum LinksPage {
     static func links(_ link: TestLink, values: TestLink.Values, snapshot: RouteFileSnapshot, loaded: LoadedRoutes)
         -> String
     {
-        // A field shows its value as typed, where an override can reorder it: each such value in its true order.
-        let typed =
-            link.parameters.map { ($0.name, values.parameters[$0.name] ?? "") } + [("query items", values.query)]
-        var html = typed.filter { Markup.hasInvisible($0.1) }
-            .map { name, value in "<p>The value of \(HTML.text(name)): \(Markup.code(value))</p>\n" }.joined()
+        var html = link.parameters.map { parameter in
+            Markup.trueOrder(of: values.parameters[parameter.name] ?? "", label: "The value of \(parameter.name)")
+        }.joined()
+        html += Markup.trueOrder(of: values.query, label: "The value of query items")
         if case .failure(let problem) = values.queryItems {
             return html + "<p class=\"error\">\(HTML.text(problem.message))</p>\n"
         }
@@ -101,9 +100,6 @@ enum LinksPage {
                     aria-label="Copy the \(form.kind.inSentence) of \(HTML.text(link.name))">Copy</button></p>
 
                     """
-                if Markup.hasInvisible(text) {
-                    html += "<p class=\"warning\">This link holds invisible characters, shown as \\u{…}.</p>\n"
-                }
                 if let mismatch = form.mismatch { html += "<p class=\"warning\">\(HTML.text(mismatch))</p>\n" }
             case .failure(let error):
                 html += "<p class=\"error\">\(HTML.text(error.message))</p>\n"

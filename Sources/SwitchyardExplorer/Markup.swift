@@ -11,6 +11,13 @@ enum Markup {
         return escaped + " <span class=\"warning\">holds invisible characters, shown as \\u{…}</span>"
     }
 
+    /// `"<p>LABEL: VALUE</p>"` with the value in its true order (``code(_:)``) when it holds characters a reader cannot
+    /// see, and nothing otherwise: a field shows such a value as typed, where an override can reorder it, so the page
+    /// says it again beside the field.
+    static func trueOrder(of value: String, label: String) -> String {
+        hasInvisible(value) ? "<p>\(HTML.text(label)): \(code(value))</p>\n" : ""
+    }
+
     /// Text of several lines for `<pre>`: each line escaped on its own, so the line breaks stay.
     static func lines(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { HTML.text(String($0)) }

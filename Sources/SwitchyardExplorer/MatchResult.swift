@@ -13,8 +13,7 @@ enum MatchResult {
             return "<p>The route file has not loaded, so there is nothing to match against.</p>\n"
         }
         let report = RouteReport(link, file: loaded.file, router: loaded.router)
-        // The box holds the link as pasted, where an override can reorder what the tester reads: its true order first.
-        let shown = Markup.hasInvisible(link) ? "<p>The link: \(Markup.code(link))</p>\n" : ""
+        let shown = Markup.trueOrder(of: link, label: "The link")
         switch report.outcome {
         case "matched": return shown + matched(report)
         case "rejected": return shown + rejected(report, link: link)
