@@ -44,6 +44,9 @@ public struct RouteFile: Sendable {
         public var web: String?
         /// Whether the route's links open the app from the web: `false` keeps them out of the association files.
         public var isUniversalLink = true
+        /// Where the route's screen goes (`tab`, `presentation`, `parents`, `warm`); `nil` when the file places it
+        /// nowhere (pushed in the selected tab).
+        public var placement: Placement?
         /// The table the route is in.
         public var table: RouteTable
         /// Where it is in the file: `routes[0]`, `schemes.myapp.routes[2]`.
@@ -62,6 +65,10 @@ public struct RouteFile: Sendable {
     public var defaultDestination: String?
     /// The apps that the association files name, for universal links and App Links.
     public var apps = AppAssociations()
+    /// The app's tabs, in order, each with its root route (`"tabs": [{"name": "home", "root": "home"}]`).
+    public var tabs: [Navigation.Tab] = []
+    /// What a link does to an app that is already open, for routes that do not say (`"warm"`).
+    public var warm = WarmPolicy.push
 
     /// Reads and loads a route file.
     /// - Throws: ``RouteFileError`` for the first problem: unreadable, not JSON, an unknown key, a bad value

@@ -6,14 +6,15 @@ struct RouteFileReader {
     init(path: String) { self.path = path }
 
     private static let topKeys: Set = [
-        "routes", "schemes", "default", "options", "hostPolicy", "allowedHosts", "unicodeHostNames", "apps",
+        "routes", "schemes", "default", "options", "hostPolicy", "allowedHosts", "unicodeHostNames", "apps", "tabs",
+        "warm",
     ]
     private static let tableKeys: Set = [
         "routes", "fallsBackToGlobal", "hostPolicy", "allowedHosts", "unicodeHostNames",
     ]
-    private static let routeKeys: Set = [
+    private static let routeKeys = Set([
         "pattern", "name", "priority", "destination", "redirect", "constraints", "web", "universalLink",
-    ]
+    ]).union(placementKeys)
     private static let optionKeys: Set = ["decodePlusInPath", "fragmentRouting", "caseInsensitiveLiterals", "limits"]
     private static let limitKeys: Set = ["maxInputLength", "maxComponents", "maxQueryItems", "maxValueLength"]
 
@@ -26,6 +27,8 @@ struct RouteFileReader {
         file.routes += readRoutes(top["routes"], table: .global, at: "routes")
         file.defaultDestination = top["default"].flatMap { string($0, at: "default") }
         if let apps = top["apps"] { file.apps = readApps(apps) }
+        if let tabs = top["tabs"] { file.tabs = readTabs(tabs) }
+        if let warm = top["warm"] { file.warm = readWarmPolicy(warm, at: "warm") ?? file.warm }
         if let schemes = top["schemes"], let tables = object(schemes, at: "schemes") {
             var seen: [String: String] = [:]
             for key in tables.keys.sorted() {
@@ -46,6 +49,7 @@ struct RouteFileReader {
                 file.routes += readRoutes(declaration["routes"], table: table, at: location + ".routes")
             }
         }
+        checkNavigation(of: file)
         return file
     }
 
@@ -111,12 +115,13 @@ struct RouteFileReader {
         }
         let web = route["web"].flatMap { string($0, at: location + ".web") }
         if let web, !checkWebTemplate(web, of: pattern, at: location + ".web") { return nil }
+        let placement = readPlacement(route, at: location)
         return RouteFile.RouteDeclaration(
             pattern: pattern, name: route["name"].flatMap { string($0, at: location + ".name") }, priority: priority,
             destination: route["destination"].flatMap { string($0, at: location + ".destination") },
             redirect: redirect, constraints: constraints, web: web,
             isUniversalLink: route["universalLink"].flatMap { bool($0, at: location + ".universalLink") } ?? true,
-            table: table, location: location)
+            placement: placement, table: table, location: location)
     }
 
     /// Reads `"apps"`: the app's name, Apple app IDs and an App Store ID, and an Android package with its certificates' fingerprints.
@@ -291,7 +296,7 @@ struct RouteFileReader {
         }
     }
 
-    private mutating func checkKeys(_ object: [String: JSONValue], _ allowed: Set<String>, at location: String) {
+    mutating func checkKeys(_ object: [String: JSONValue], _ allowed: Set<String>, at location: String) {
         for key in object.keys.sorted() where !allowed.contains(key) {
             let place = location.isEmpty ? key : "\(location).\(key)"
             problem(
@@ -300,37 +305,37 @@ struct RouteFileReader {
         }
     }
 
-    private mutating func object(_ value: JSONValue, at location: String) -> [String: JSONValue]? {
+    mutating func object(_ value: JSONValue, at location: String) -> [String: JSONValue]? {
         if case .object(let object) = value { return object }
         problem(.invalidValue, at: location, "expected an object, found \(value.kind)")
         return nil
     }
 
-    private mutating func array(_ value: JSONValue, at location: String) -> [JSONValue]? {
+    mutating func array(_ value: JSONValue, at location: String) -> [JSONValue]? {
         if case .array(let array) = value { return array }
         problem(.invalidValue, at: location, "expected an array, found \(value.kind)")
         return nil
     }
 
-    private mutating func string(_ value: JSONValue, at location: String) -> String? {
+    mutating func string(_ value: JSONValue, at location: String) -> String? {
         if case .string(let string) = value { return string }
         problem(.invalidValue, at: location, "expected a string, found \(value.kind)")
         return nil
     }
 
-    private mutating func bool(_ value: JSONValue, at location: String) -> Bool? {
+    mutating func bool(_ value: JSONValue, at location: String) -> Bool? {
         if case .bool(let bool) = value { return bool }
         problem(.invalidValue, at: location, "expected true or false, found \(value.kind)")
         return nil
     }
 
-    private mutating func integer(_ value: JSONValue, at location: String) -> Int? {
+    mutating func integer(_ value: JSONValue, at location: String) -> Int? {
         if case .number(let number) = value, number.rounded() == number, abs(number) < 1e15 { return Int(number) }
         problem(.invalidValue, at: location, "expected a whole number, found \(value.kind)")
         return nil
     }
 
-    private mutating func problem(_ code: RouteFileError.Code, at location: String, _ message: String) {
+    mutating func problem(_ code: RouteFileError.Code, at location: String, _ message: String) {
         problems.append(RouteFileError(code, file: path, at: location, message))
     }
 }
