@@ -48,6 +48,7 @@ public struct Placement: Hashable, Codable, Sendable {
 /// What a link does to an app that is already open, when its screen goes in a stack that holds screens.
 public enum WarmPolicy: String, Hashable, Codable, Sendable, CaseIterable {
     /// The link's screen is pushed on top of the stack (unless it is on top already); the parents are not added.
+    /// A screen that is the root of its stack (a presented one) is shown by popping to it.
     case push
     /// The stack is popped back to its deepest screen that the link's stack also has (at worst, to the root),
     /// and the rest of the link's stack (parents, then the screen) is pushed.
