@@ -18,6 +18,8 @@ struct CheckCommand: ParsableCommand {
               badRedirect         a target that matches no route or lacks a parameter
               missingDestination  neither a destination nor a redirect
               associations        a file whose association files cannot be made
+              placement           where a screen goes: an unknown tab, a parent that is no route, a cycle of
+                                  parents, a parent a link cannot fill, a root that takes parameters
             and, as notes that do not fail the check:
               overClaim           a URL the association files claim that its route does not handle
 

@@ -36,10 +36,6 @@ struct NavigateCommand: ParsableCommand {
     @Argument(help: "The links to open, in order.")
     var links: [String]
 
-    func validate() throws {
-        if links.isEmpty { throw ValidationError("Give one or more links to open.") }
-    }
-
     func run() throws {
         let routeFile = try loadRouteFile(file)
         let navigator: Navigator

@@ -123,6 +123,13 @@ extension RouteFileReader {
     }
 }
 
+extension RouteFileError {
+    /// The codes of problems with where screens go, which `switchyard check` reports as `placement`.
+    package static let navigationCodes: Set<Code> = [
+        .unknownTab, .duplicateTab, .unknownRoute, .parentCycle, .unfillableParent, .rootWithParameters,
+    ]
+}
+
 extension StableCode where Domain == RouteFileError {
     /// A placement names a tab the file does not declare.
     public static var unknownTab: Self { Self("unknownTab") }

@@ -6,8 +6,8 @@
 
 /// One problem `switchyard check` reports about a route file.
 package struct RouteFileFinding: Sendable, Hashable {
-    /// A stable name: `loadError`, `duplicate`, `shadowed`, `duplicateName`, `ambiguous`, `unreachable`,
-    /// `badRedirect`, `missingDestination`, `associations`; for notes, `overClaim`.
+    /// A stable name: `loadError`, `placement`, `duplicate`, `shadowed`, `duplicateName`, `ambiguous`,
+    /// `unreachable`, `badRedirect`, `missingDestination`, `associations`; for notes, `overClaim`.
     package let code: String
     /// What is wrong, in a sentence (for a load error, the error's whole description).
     package let message: String
@@ -27,8 +27,9 @@ extension RouteFile {
         let (file, problems) = load(data: data, path: path)
         var findings = problems.map { problem in
             RouteFileFinding(
-                code: "loadError", message: problem.description,
-                locations: problem.location.isEmpty ? [] : [problem.location], example: nil)
+                code: RouteFileError.navigationCodes.contains(problem.code) ? "placement" : "loadError",
+                message: problem.description, locations: problem.location.isEmpty ? [] : [problem.location],
+                example: nil)
         }
         if problems.contains(where: { $0.code == .invalidJSON }) { return findings }
         findings += file.analyse()
