@@ -63,6 +63,21 @@ enum Assets {
         .problem{padding:.5rem 1rem;border:2px solid var(--bad);border-radius:.5rem}
         .problem h2{color:var(--bad)}
         .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+        textarea{font:1rem ui-monospace,SFMono-Regular,Menlo,monospace;padding:.625rem;width:100%;color:var(--fg);\
+        background:var(--bg);border:2px solid var(--line);border-radius:.375rem;margin-bottom:.25rem}
+        .phones{display:flex;flex-wrap:wrap;gap:1rem}.phone-result{flex:1 1 15rem;max-width:22rem}
+        .phone{margin:0;min-height:20rem;padding:.75rem .5rem;display:flex;flex-direction:column;\
+        justify-content:space-between;border:3px solid var(--line);border-radius:1.5rem;background:var(--panel)}
+        .layers{display:flex;flex-direction:column;gap:.5rem}
+        .layer{padding:.25rem .5rem;border:1px solid var(--line);border-radius:.5rem;background:var(--bg)}
+        .layer.sheet{margin-left:.75rem;border-width:2px}.layer.cover{border:2px solid var(--accent)}
+        .layer ol{display:flex;flex-direction:column-reverse;margin:0;padding-left:1.25rem}
+        .layer li.top{font-weight:700}.layer-name{margin:0;font-size:.9rem;font-weight:600}
+        .tabbar{display:flex;justify-content:space-around;flex-wrap:wrap;gap:.25rem;list-style:none;\
+        margin:.75rem 0 0;padding:.5rem 0 0;border-top:1px solid var(--line)}
+        .tabbar li{padding:.25rem .5rem;border-radius:.375rem}
+        .tabbar li.selected{font-weight:700;color:var(--bg);background:var(--accent)}
+        .steps{padding-left:1.5rem}
         @media (max-width:40rem){.field{flex-direction:column}th,td{padding:.375rem}}
         """
 

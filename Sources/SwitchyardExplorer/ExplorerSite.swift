@@ -8,7 +8,10 @@ import SwitchyardServer
 /// - `/`: the routes and the match box (`?url=` fills it); `/match?url=`: the result alone, for the live box.
 /// - `/links`: the test links (`?route=NAME&p.PARAMETER=VALUE` edits one route's values); `/links/build`: one
 ///   route's links alone.
-/// - `/api/routes`: what `switchyard routes --json` prints; `/api/match?url=`: what `switchyard route --json` prints.
+/// - `/screens`: where a link's screen goes, from a cold start and in an open app (`?url=…&opened=…`);
+///   `/screens/result`: the phones alone.
+/// - `/api/routes`: what `switchyard routes --json` prints; `/api/match?url=`: what `switchyard route --json` prints;
+///   `/api/navigate?url=…&url=…`: what `switchyard navigate --json` prints.
 /// - `/assets/…`: the style sheet and the script.
 struct ExplorerSite: Sendable {
     let watcher: RouteFileWatcher
@@ -43,6 +46,10 @@ struct ExplorerSite: Sendable {
             return .explorerPage(LinksPage.page(snapshot, edited: Self.edited(query)))
         case "/links/build":
             return linksFragment(snapshot, query: query)
+        case "/screens":
+            return .explorerPage(ScreensPage.page(snapshot, link: query["url"], opened: query["opened"]))
+        case "/screens/result":
+            return .explorerPage(ScreensPage.result(snapshot, link: query["url"], opened: query["opened"]))
         case "/api/routes":
             guard let loaded = Self.loaded(snapshot) else { return Self.notLoaded(snapshot) }
             return .json(RouteListing.jsonLines(loaded.router, file: loaded.file), lines: true)
@@ -53,6 +60,8 @@ struct ExplorerSite: Sendable {
             }
             let report = RouteReport(link, file: loaded.file, router: loaded.router)
             return .json(Array((report.json + "\n").utf8), lines: false)
+        case "/api/navigate":
+            return navigate(snapshot, query: query)
         case Substring(Assets.stylePath):
             return .asset(Assets.style, type: "text/css; charset=utf-8")
         case Substring(Assets.scriptPath):
@@ -62,6 +71,21 @@ struct ExplorerSite: Sendable {
                 title: "Not found", text: "The explorer has no page at this address.", snapshot: snapshot)
             return .explorerPage(page, status: 404)
         }
+    }
+
+    /// What `switchyard navigate --json FILE LINK…` prints for the `url` items, in order, from a cold start.
+    private func navigate(_ snapshot: RouteFileSnapshot, query: FormQuery) -> SiteResponse {
+        guard let loaded = Self.loaded(snapshot), let navigator = try? loaded.file.makeNavigator(router: loaded.router)
+        else { return Self.notLoaded(snapshot) }
+        let links = query.items.filter { $0.name == "url" }.map(\.value)
+        guard !links.isEmpty else {
+            return Self.apiError(400, "missingURL", "give the links to open as ?url=…&url=…, percent-encoded")
+        }
+        guard links.count <= ScreensPage.maxOpenedLinks + 1 else {
+            return Self.apiError(400, "tooManyLinks", "give at most \(ScreensPage.maxOpenedLinks + 1) links")
+        }
+        let lines = NavigationReport.open(links, from: nil, with: navigator).map { $0.json + "\n" }
+        return .json(Array(lines.joined().utf8), lines: true)
     }
 
     private func linksFragment(_ snapshot: RouteFileSnapshot, query: FormQuery) -> SiteResponse {

@@ -6,7 +6,7 @@ import SwitchyardServer
 /// explorer itself (``Assets``); nothing loads from elsewhere.
 enum Layout {
     enum Page {
-        case routes, links, other
+        case routes, links, screens, other
     }
 
     static func document(title: String, page: Page, snapshot: RouteFileSnapshot, content: String) -> String {
@@ -27,6 +27,7 @@ enum Layout {
             <ul>
             \(item("Routes", "/", .routes))
             \(item("Test links", "/links", .links))
+            \(item("Screens", "/screens", .screens))
             \(item("JSON", "/api/routes", .other))
             </ul>
             </nav>

@@ -38,6 +38,13 @@ enum MatchResult {
         html += values(
             "Parameters", report.parameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, empty: "None.")
         html += values("Query", report.query.map { ($0.name, $0.value ?? "") }, empty: "None.")
+        html += """
+            <form class="form" action="/screens" method="get">
+            <input type="hidden" name="url" value="\(HTML.fieldValue(report.input))">
+            <button type="submit" class="copy">Where its screen goes</button>
+            </form>
+
+            """
         return html
     }
 

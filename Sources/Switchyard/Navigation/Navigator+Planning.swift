@@ -137,8 +137,9 @@ extension WarmPolicy {
     func merge(_ current: [NavigationTree.Screen], _ wanted: [NavigationTree.Screen]) -> [NavigationTree.Screen] {
         switch self {
         case .push:
-            guard let screen = wanted.last, current.last != screen else { return current }
-            return current + [screen]
+            // With nothing wanted, the link's screen is the stack's root: popping to it shows it.
+            guard let screen = wanted.last else { return [] }
+            return current.last == screen ? current : current + [screen]
         case .reuse:
             for (depth, screen) in current.enumerated().reversed() {
                 if let index = wanted.lastIndex(of: screen) { return Array(current[...depth] + wanted[(index + 1)...]) }
