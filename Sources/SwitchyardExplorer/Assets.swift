@@ -40,7 +40,7 @@ enum Assets {
         button{font:inherit;font-weight:600;min-height:44px;padding:.5rem 1rem;border:2px solid var(--accent);\
         border-radius:.375rem;color:var(--bg);background:var(--accent);cursor:pointer}
         button.copy{color:var(--accent);background:var(--bg)}
-        .field{display:flex;gap:.5rem}.field input{flex:1}
+        .field{display:flex;gap:.5rem}.field input{flex:1}.field+label{margin-top:.75rem}
         .hint,.note{color:var(--fg);opacity:1;font-size:.95rem}
         .result{margin:1rem 0 2rem;padding:.25rem 1rem 1rem;border:1px solid var(--line);border-radius:.5rem}
         .outcome.matched{color:var(--ok)}.outcome.missed,.outcome.rejected,.error{color:var(--bad)}

@@ -10,9 +10,11 @@ Checks, each a failure when it does not hold:
 - every link on /links has the href `switchyard url` prints for the values on the page, also after an edit, and the
   command shown under it, pasted into bash, prints that href;
 - /api/routes and /api/match answer with the bytes `switchyard routes --json` and `switchyard route --json` print;
+- /screens draws, for a cold start and an app opened at earlier links, the stacks `switchyard navigate --json` gives
+  (the selected tab, its stack, the sheets and covers over it), and /api/navigate answers with its bytes;
 - both pages pass axe-core's checks (labels, contrast, landmarks and the rest of WCAG 2.1 A and AA), work by
   keyboard alone, and fit a phone's width without scrolling sideways.
-Screenshots of both pages, wide and on a phone, go to --artifacts.
+Screenshots of the pages, wide and on a phone, go to --artifacts.
 """
 import argparse
 import json
@@ -202,9 +204,68 @@ def api(address, tool, file):
         check(served == printed, f"/api/match is what `switchyard route --json` prints for {link[:60]!r}")
 
 
+def screens(browser, address, tool, file, artifacts):
+    """/screens against `switchyard navigate --json`: the phones show the tool's trees, cold and warm."""
+    def navigate(*links):
+        printed = subprocess.run([tool, "navigate", "--json", file, *links], capture_output=True, text=True).stdout
+        return [json.loads(line) for line in printed.splitlines()]
+
+    def phones():
+        shown = []
+        for phone in browser.find_elements(By.CSS_SELECTOR, "#screens .phone-result"):
+            layers = [[item.find_element(By.TAG_NAME, "code").text for item in layer.find_elements(By.TAG_NAME, "li")]
+                      for layer in phone.find_elements(By.CSS_SELECTOR, ".layer")]
+            selected = [tab.text.split(" ")[0] for tab in phone.find_elements(By.CSS_SELECTOR, ".tabbar .selected")]
+            title = phone.find_element(By.TAG_NAME, "h2").text
+            shown.append((title, selected, layers))
+        return shown
+
+    def expected(tree):
+        tab = next(tab for tab in tree["tabs"] if tab["name"] == tree["selectedTab"])
+        layers = [[screen["link"] for screen in [tab["root"]] + tab["path"]]]
+        layers += [[screen["link"] for screen in [p["screen"]] + p["path"]] for p in tree["presentations"]]
+        return [tree["selectedTab"]], layers
+
+    # From the match box: a matched link offers its screens.
+    browser.get(address + "?url=" + urllib.parse.quote("myapp://product/7/reviews", safe=""))
+    browser.find_element(By.XPATH, "//button[text()='Where its screen goes']").click()
+    wait_for(browser, lambda: "/screens" in browser.current_url and "Cold start" in browser.find_element(By.ID, "screens").text)
+    cold = navigate("myapp://product/7/reviews")[0]["tree"]
+    check(phones() == [("Cold start", *expected(cold))], f"the cold start shows the tool's tree ({phones()})")
+    steps = [item.text for item in browser.find_elements(By.CSS_SELECTOR, "#screens .steps li")]
+    check(steps == ["push /product/7 in tab home", "push /product/7/reviews in tab home"], f"the steps are the plan's ({steps})")
+
+    # An open app the tester picks: a sheet was open, and the link dismisses it before it pushes.
+    browser.find_element(By.ID, "opened").send_keys("myapp://promo/XMAS")
+    wait_for(browser, lambda: "Open app, after" in browser.find_element(By.ID, "screens").text)
+    warm = navigate("myapp://promo/XMAS", "myapp://product/7/reviews")
+    check(phones() == [("Cold start", *expected(cold)), ("Open app, before", *expected(warm[0]["tree"])),
+                       ("Open app, after", *expected(warm[1]["tree"]))], f"the open app shows the tool's trees ({phones()})")
+    check(len(browser.find_elements(By.CSS_SELECTOR, "#screens .layer.sheet")) == 1, "the sheet is drawn before the link, gone after it")
+    query = urllib.parse.parse_qs(urllib.parse.urlparse(browser.current_url).query)
+    check(query.get("opened") == ["myapp://promo/XMAS"], f"the page's address keeps the opened links ({browser.current_url})")
+    screenshot(browser, artifacts, "screens")
+
+    # A hostile link is text, and a link that opens no screen says why.
+    box = browser.find_element(By.ID, "url")
+    box.clear()
+    box.send_keys("myapp://x/<img src=x onerror=window.__pwned=1>")
+    wait_for(browser, lambda: "unmatched" in browser.find_element(By.ID, "screens").text)
+    check(browser.execute_script("return window.__pwned === undefined"), "no script in a hostile link ran on /screens")
+    check(not browser.find_elements(By.CSS_SELECTOR, "#screens img"), "no markup of a link became an element on /screens")
+
+    links = ["myapp://product/7/reviews", "https://shop.example.com/product/7/reviews", "myapp://promo/XMAS",
+             "myapp://item/8", "/tab/cart", "myapp://orders/12", "/account/delete", "myapp://nowhere", "/"]
+    with urllib.request.urlopen(address + "api/navigate?" + urllib.parse.urlencode([("url", link) for link in links])) as answer:
+        served = answer.read()
+    printed = subprocess.run([tool, "navigate", "--json", file, *links], capture_output=True).stdout
+    check(served == printed, f"/api/navigate is what `switchyard navigate --json` prints ({len(printed)} bytes)")
+
+
 def accessibility(browser, address, artifacts):
     axe = Axe()
-    for path in ["", "?url=myapp%3A%2F%2Fproduct%2F1988", "?url=myapp%3A%2F%2Fprodcut", "?url=%25ZZ", "links"]:
+    for path in ["", "?url=myapp%3A%2F%2Fproduct%2F1988", "?url=myapp%3A%2F%2Fprodcut", "?url=%25ZZ", "links",
+                 "screens?url=myapp%3A%2F%2Fitem%2F8&opened=myapp%3A%2F%2Fpromo%2FXMAS", "screens?url=myapp%3A%2F%2Faccount%2Fdelete&opened=%2Fproduct%2F7"]:
         browser.get(address + path)
         results = axe.run(browser, options={"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]}})
         violations = [f"{v['id']}: {v['help']} ({len(v['nodes'])})" for v in results["violations"]]
@@ -238,7 +299,8 @@ def accessibility(browser, address, artifacts):
 
     # A phone: 390 points wide. The pages do not scroll sideways (wide tables scroll inside their own region).
     browser.set_window_size(390, 844)
-    for path, name in [("?url=myapp%3A%2F%2Fproduct%2F1988%3Fcoupon%3DXMAS", "explorer-phone"), ("links", "links-phone")]:
+    for path, name in [("?url=myapp%3A%2F%2Fproduct%2F1988%3Fcoupon%3DXMAS", "explorer-phone"), ("links", "links-phone"),
+                       ("screens?url=myapp%3A%2F%2Fproduct%2F7%2Freviews&opened=myapp%3A%2F%2Fpromo%2FXMAS", "screens-phone")]:
         browser.get(address + path)
         width = browser.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
         check(width[0] <= width[1], f"/{path} fits a phone's width ({width[0]} ≤ {width[1]})")
@@ -278,6 +340,7 @@ def main():
         explorer(browser, address, arguments.artifacts)
         links(browser, address, arguments.tool, arguments.file, arguments.artifacts)
         api(address, arguments.tool, arguments.file)
+        screens(browser, address, arguments.tool, arguments.file, arguments.artifacts)
         accessibility(browser, address, arguments.artifacts)
     finally:
         browser.quit()
