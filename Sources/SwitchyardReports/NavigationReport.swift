@@ -127,17 +127,17 @@ package struct NavigationReport {
         case .failure(let error):
             return input + "\n" + columns([["  error", error.description]])
         case .success(let plan):
-            var rows = [["  screen", plan.screen.route.map { "\(plan.screen.link) (\($0))" } ?? plan.screen.link]]
-            let steps = plan.steps.map(\.description)
-            rows += zip(
-                ["  steps"] + repeatElement("", count: max(steps.count - 1, 0)),
-                steps.isEmpty ? ["none: the screen is shown already"] : steps
-            )
-            .map { [$0, $1] }
-            let lines = Self.lines(of: plan.target)
-            rows += zip(["  tree"] + repeatElement("", count: max(lines.count - 1, 0)), lines).map { [$0, $1] }
+            let screen = plan.screen.route.map { "\(plan.screen.link) (\($0))" } ?? plan.screen.link
+            let steps = plan.steps.isEmpty ? ["none: the screen is shown already"] : plan.steps.map(\.description)
+            let rows =
+                [["  screen", screen]] + Self.rows("  steps", steps) + Self.rows("  tree", Self.lines(of: plan.target))
             return input + "\n" + columns(rows)
         }
+    }
+
+    /// Rows of two columns: `label` beside the first line, nothing beside the others.
+    private static func rows(_ label: String, _ lines: [String]) -> [[String]] {
+        lines.enumerated().map { index, line in [index == 0 ? label : "", line] }
     }
 
     /// A line a stack: `tab home (selected): / > /product/7`, `main: /a`, `sheet: myapp://promo/XMAS`.

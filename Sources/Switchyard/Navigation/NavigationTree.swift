@@ -145,11 +145,6 @@ extension NavigationTree {
         }
     }
 
-    /// Every screen of the tree, tab by tab (root first), then the app's stack, then each presentation.
-    public var screens: [Screen] {
-        tabs.flatMap { [$0.root] + $0.path } + path + presentations.flatMap { [$0.screen] + $0.path }
-    }
-
     /// The screen on top: the top presentation's, else the selected tab's (or the app's) last pushed screen or
     /// root; `nil` for an app without tabs at its own root view.
     public var topScreen: Screen? {
