@@ -34,10 +34,18 @@ enum HostName {
         var index = range.lowerBound
         var isASCII = true
         var hasEscape = false
+        // Whether a label's third and fourth bytes are `--`, as an `xn--` label's are: checked below, only then.
+        var mayHavePunycode = false
+        var labelStart = range.lowerBound
         while index < range.upperBound {
             let start = index
             var byte = bytes[index]
             index += 1
+            if byte == UInt8(ascii: ".") {
+                labelStart = index
+            } else if byte == UInt8(ascii: "-"), start == labelStart + 3, bytes[start - 1] == UInt8(ascii: "-") {
+                mayHavePunycode = true
+            }
             if byte == UInt8(ascii: "%") {
                 hasEscape = true
                 guard index + 1 < range.upperBound, let high = PercentDecoding.hexValue(bytes[index]),
@@ -62,8 +70,13 @@ enum HostName {
             }
         }
         // The usual host, plain ASCII as written, is its own text: lowercased from the bytes, with no decoding pass.
-        if isASCII, !hasEscape { return URLSplitter.lowercasedASCII(bytes[range]) ?? bytes.text(range) }
+        if isASCII, !hasEscape {
+            let name = URLSplitter.lowercasedASCII(bytes[range]) ?? bytes.text(range)
+            if mayHavePunycode { try checkPunycode(name, in: bytes, at: range.lowerBound, isAsWritten: true) }
+            return name
+        }
         let name = URLSplitter.lowercasedASCII(try SplitRun.decode(bytes, range, component: nil, plusAsSpace: false))
+        try checkPunycode(name, in: bytes, at: range.lowerBound, isAsWritten: false)
         if isASCII { return name }
         guard let ascii = asciiForm(name) else {
             throw URLRejection(
@@ -72,6 +85,51 @@ enum HostName {
                     + "first, last, or third and fourth")
         }
         return ascii
+    }
+
+    /// Refuses an `xn--` label of `name` that is not the Punycode of a Unicode label (`xn--pokxncvks`), at the label:
+    /// a parser that maps it to Unicode would find no host, and one that does not would see a name no one can type.
+    /// `start` is where the name begins in `bytes`; when the name was written with escapes (`isAsWritten` false),
+    /// its labels' places are not the input's, and a label is reported at the name's start.
+    private static func checkPunycode(_ name: String, in bytes: TextBytes, at start: Int, isAsWritten: Bool)
+        throws(URLRejection)
+    {
+        var offset = 0
+        for label in name.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
+            defer { offset += label.count + 1 }
+            guard label.starts(with: "xn--".utf8) else { continue }
+            let decoded = label.count <= maxUnicodeLabelLength ? Punycode.decode(label.dropFirst(4)) : nil
+            if let decoded, isValidUnicodeLabel(decoded) { continue }
+            throw URLRejection(
+                .invalidHost, at: isAsWritten ? start + offset : start, in: bytes.text,
+                "'\(String(decoding: label, as: UTF8.self))' is not the Punycode of a host label (an xn-- label "
+                    + "must decode to one that IDNA keeps as it is)")
+        }
+    }
+
+    /// Whether a decoded `xn--` label is one a person could type and IDNA would keep as it is, case aside: ASCII only
+    /// as letters, digits and `-`, and no scalar that compatibility mapping changes (`㉓`, a full-width letter: UTS 46
+    /// maps those to others, so their Punycode is no one's), nor a control, format, space, private-use or unassigned
+    /// one. Case is set aside as it is for the names this library encodes (it maps no case beyond ASCII, so `ÄÖ.de`
+    /// is `xn--7ba0b.de`, and that label must read back). An approximation of UTS 46's table, which this library does
+    /// not carry.
+    private static func isValidUnicodeLabel(_ label: String) -> Bool {
+        label.unicodeScalars.allSatisfy { scalar in
+            if scalar.isASCII {
+                return scalar == "-" || ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
+            }
+            switch scalar.properties.generalCategory {
+            case .control, .format, .surrogate, .privateUse, .unassigned, .spaceSeparator, .lineSeparator,
+                .paragraphSeparator:
+                return false
+            default:
+                guard scalar.properties.changesWhenNFKCCaseFolded else { return true }
+                // Changed only by case: its lower case is stable.
+                let lower = scalar.properties.lowercaseMapping.unicodeScalars
+                return lower.elementsEqual([scalar]) == false
+                    && lower.allSatisfy { !$0.properties.changesWhenNFKCCaseFolded }
+            }
+        }
     }
 
     /// Decodes the name to report the escape or control character at `position`, which decoding finds first.
