@@ -51,7 +51,7 @@ extension RouteFile {
                 try router.register(
                     route.pattern, name: route.name, priority: route.priority, in: route.table,
                     constraints: route.constraints.mapValues(\.parameterConstraint),
-                    action: action, tag: index)
+                    action: action, access: route.access, tag: index)
             } catch {
                 throw RouteFileError(
                     .invalidPattern, file: path, at: route.location + ".pattern", error.message, underlying: error)

@@ -47,6 +47,9 @@ public struct RouteFile: Sendable {
         /// Where the route's screen goes (`tab`, `presentation`, `parents`, `warm`); `nil` when the file places it
         /// nowhere (pushed in the selected tab).
         public var placement: Placement?
+        /// Who may open the route (`origins`) and whether its action waits for confirmation (`confirm`); `nil`
+        /// when the file says neither (every origin, at once).
+        public var access: RouteAccess?
         /// The table the route is in.
         public var table: RouteTable
         /// Where it is in the file: `routes[0]`, `schemes.myapp.routes[2]`.

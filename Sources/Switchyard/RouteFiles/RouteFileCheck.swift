@@ -7,7 +7,7 @@
 /// One problem `switchyard check` reports about a route file.
 package struct RouteFileFinding: Sendable, Hashable {
     /// A stable name: `loadError`, `placement`, `duplicate`, `shadowed`, `duplicateName`, `ambiguous`,
-    /// `unreachable`, `badRedirect`, `missingDestination`, `associations`; for notes, `overClaim`.
+    /// `unreachable`, `badRedirect`, `missingDestination`, `associations`; for notes, `overClaim`, `sensitiveRoute`.
     package let code: String
     /// What is wrong, in a sentence (for a load error, the error's whole description).
     package let message: String
@@ -119,6 +119,7 @@ extension RouteFile {
             expansions, skipping: unreachable, duplicates: duplicateGroups.map { Set($0) })
         findings += duplicateNames(expansions)
         findings += associationFindings()
+        findings += sensitiveRouteFindings()
 
         // Redirects and destinations.
         let router = try? makeRouter()

@@ -14,7 +14,7 @@ struct RouteFileReader {
     ]
     private static let routeKeys = Set([
         "pattern", "name", "priority", "destination", "redirect", "constraints", "web", "universalLink",
-    ]).union(placementKeys)
+    ]).union(placementKeys).union(["origins", "confirm"])
     private static let optionKeys: Set = ["decodePlusInPath", "fragmentRouting", "caseInsensitiveLiterals", "limits"]
     private static let limitKeys: Set = ["maxInputLength", "maxComponents", "maxQueryItems", "maxValueLength"]
 
@@ -116,12 +116,13 @@ struct RouteFileReader {
         let web = route["web"].flatMap { string($0, at: location + ".web") }
         if let web, !checkWebTemplate(web, of: pattern, at: location + ".web") { return nil }
         let placement = readPlacement(route, at: location)
+        let access = readAccess(route, at: location)
         return RouteFile.RouteDeclaration(
             pattern: pattern, name: route["name"].flatMap { string($0, at: location + ".name") }, priority: priority,
             destination: route["destination"].flatMap { string($0, at: location + ".destination") },
             redirect: redirect, constraints: constraints, web: web,
             isUniversalLink: route["universalLink"].flatMap { bool($0, at: location + ".universalLink") } ?? true,
-            placement: placement, table: table, location: location)
+            placement: placement, access: access, table: table, location: location)
     }
 
     /// Reads `"apps"`: the app's name, Apple app IDs and an App Store ID, and an Android package with its certificates' fingerprints.

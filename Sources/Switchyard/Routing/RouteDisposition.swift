@@ -34,16 +34,41 @@ final class RouteAction: Sendable {
     let requiredContext: String?
     let acceptsContext: @Sendable ((any Sendable)?) -> Bool
     let run: @Sendable (RouteRequest) async throws -> Result
+    /// Who may open the route, and whether its action waits for confirmation; `nil` for everyone, at once. Kept
+    /// here, beside the handler, so that a route that declares nothing pays nothing for it.
+    let access: RouteAccess?
+
+    /// What a route without a handler does: it handles the request by itself.
+    static func handlesItself() -> RouteAction {
+        RouteAction(anyContext: { _ in Result(isHandled: true) })
+    }
+
+    /// This action with `access`, for a route that declares it.
+    func restricted(to access: RouteAccess) -> RouteAction {
+        RouteAction(requiredContext: requiredContext, acceptsContext: acceptsContext, run: run, access: access)
+    }
+
+    private init(
+        requiredContext: String?, acceptsContext: @escaping @Sendable ((any Sendable)?) -> Bool,
+        run: @escaping @Sendable (RouteRequest) async throws -> Result, access: RouteAccess?
+    ) {
+        self.requiredContext = requiredContext
+        self.acceptsContext = acceptsContext
+        self.run = run
+        self.access = access
+    }
 
     /// An action that runs whatever the context.
     init(anyContext run: @escaping @Sendable (RouteRequest) async throws -> Result) {
         requiredContext = nil
+        access = nil
         acceptsContext = { _ in true }
         self.run = run
     }
 
     init(_ run: @escaping @Sendable (RouteRequest) async throws -> RouteDisposition) {
         requiredContext = nil
+        access = nil
         acceptsContext = { _ in true }
         self.run = { request in Result(isHandled: try await run(request).isHandled) }
     }
@@ -51,6 +76,7 @@ final class RouteAction: Sendable {
     /// An action for a level of a hierarchical walk: it always handles, and returns the child.
     init(level run: @escaping @Sendable (RouteRequest) async throws -> (any Sendable)?) {
         requiredContext = nil
+        access = nil
         acceptsContext = { _ in true }
         self.run = { request in Result(isHandled: true, child: try await run(request)) }
     }
@@ -59,6 +85,7 @@ final class RouteAction: Sendable {
         context: Context.Type, _ run: @escaping @Sendable (Context, RouteRequest) async throws -> Result
     ) {
         requiredContext = String(describing: Context.self)
+        access = nil
         acceptsContext = { $0 is Context }
         self.run = { request in
             guard let context = request.context as? Context else { return Result(isHandled: false) }

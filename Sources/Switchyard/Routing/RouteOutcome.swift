@@ -24,16 +24,19 @@ public struct RouteOutcome: Sendable, CustomStringConvertible {
     /// Routes skipped because the context did not fit the type they require, or because the link's values did not
     /// decode into a typed route.
     public let skippedRoutes: [Route]
+    /// What confirms or cancels the link, for `Status.awaitingConfirmation`.
+    public let confirmation: Confirmation?
 
     init(
         _ status: Status, request: RouteRequest?, rejection: URLRejection? = nil, error: (any Error)? = nil,
-        skippedRoutes: [Route] = []
+        skippedRoutes: [Route] = [], confirmation: Confirmation? = nil
     ) {
         self.status = status
         self.request = request
         self.rejection = rejection
         self.error = error
         self.skippedRoutes = skippedRoutes
+        self.confirmation = confirmation
     }
 
     /// An outcome that says a filter stopped `request`: return it from a filter that does not continue.
@@ -95,6 +98,13 @@ extension StableCode where Domain == RouteOutcome {
     /// Nothing handled the request and a typed route was skipped because the link's values did not decode
     /// into it (``RouteOutcome/error`` is the ``RouteDecodingError``).
     public static var decodingFailed: Self { Self("decodingFailed") }
+    /// Every route the link matched refuses its origin (``RouteAccess/origins``): nothing ran, not the filters, not
+    /// the default route (``RouteOutcome/request`` is bound to the first such route).
+    public static var originRefused: Self { Self("originRefused") }
+    /// The route's action waits for the person to confirm it (``RouteOutcome/confirmation``).
+    public static var awaitingConfirmation: Self { Self("awaitingConfirmation") }
+    /// The person did not confirm the route's action (``Confirmation/cancel()``); nothing ran.
+    public static var cancelled: Self { Self("cancelled") }
 }
 
 extension StableCode where Domain == DispatchError {

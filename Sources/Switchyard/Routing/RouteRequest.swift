@@ -24,11 +24,14 @@ public struct RouteRequest: Sendable {
     public var context: (any Sendable)?
     /// The inputs routed before this one when a filter redirected, in order; empty when there was no redirect.
     public let redirectedFrom: [String]
+    /// Where the link came from, as the caller said (``Router/route(_:origin:context:)``); `nil` when it did not.
+    public let origin: LinkOrigin?
 
     init(
         link: DeepLink, route: Route?, parameters: RouteParameters, wildcardComponents: [String]?,
-        candidates: [Route], context: (any Sendable)?, redirectedFrom: [String]
+        candidates: [Route], context: (any Sendable)?, redirectedFrom: [String], origin: LinkOrigin? = nil
     ) {
+        self.origin = origin
         self.link = link
         self.route = route
         self.parameters = parameters
@@ -66,13 +69,13 @@ public struct RouteRequest: Sendable {
         return RouteRequest(
             link: link, route: match.route, parameters: match.route == route ? parameters : match.parameters,
             wildcardComponents: match.wildcardComponents, candidates: candidates, context: context,
-            redirectedFrom: redirectedFrom)
+            redirectedFrom: redirectedFrom, origin: origin)
     }
 
     /// The same request with no route, for the default route.
     func unbound() -> RouteRequest {
         RouteRequest(
             link: link, route: nil, parameters: [:], wildcardComponents: nil, candidates: candidates,
-            context: context, redirectedFrom: redirectedFrom)
+            context: context, redirectedFrom: redirectedFrom, origin: origin)
     }
 }

@@ -16,12 +16,30 @@ extension Router {
     ///     the link says.
     /// - Returns: what happened; nothing is printed.
     public func route(_ url: String, context: (any Sendable)? = nil) async -> RouteOutcome {
-        await dispatch(url, context: context, history: [])
+        await dispatch(url, origin: nil, context: context, history: [])
     }
 
-    private func dispatch(_ input: String, context: (any Sendable)?, history: [String]) async -> RouteOutcome {
+    /// Routes a link that came from `origin`, as ``route(_:context:)-(String,_)`` does, with the routes' access
+    /// applied: a route that does not accept the origin is no candidate (when every route the link matched refuses
+    /// it, the outcome is `RouteOutcome.Status.originRefused` and nothing runs, not even a filter), and a route that
+    /// confirms its action waits, after the filters, for ``RouteOutcome/confirmation``.
+    ///
+    /// ```swift
+    /// let outcome = await router.route(url, origin: .customScheme)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - origin: where the link came from; `nil` when unknown, which only routes that name no origins accept.
+    ///   - context: any value to pass along, as ``route(_:context:)-(String,_)`` takes it.
+    public func route(_ url: String, origin: LinkOrigin?, context: (any Sendable)? = nil) async -> RouteOutcome {
+        await dispatch(url, origin: origin, context: context, history: [])
+    }
+
+    private func dispatch(_ input: String, origin: LinkOrigin?, context: (any Sendable)?, history: [String]) async
+        -> RouteOutcome
+    {
         let snapshot = state.snapshot
-        let resolution: Resolution
+        var resolution: Resolution
         do {
             resolution = try snapshot.tables.resolve(input, options: options.splitOptions)
         } catch {
@@ -29,13 +47,30 @@ extension Router {
             return RouteOutcome(.rejected, request: nil, rejection: error)
         }
         logger?.debug("routing \(input): \(resolution.candidates.count) candidate(s) in table \(resolution.table)")
-        let first = resolution.candidates.first?.match
+        // A route that declares no access costs nothing more than this look at its action.
+        if resolution.candidates.contains(where: { $0.action?.access != nil }) {
+            let admitted = resolution.candidates.filter { $0.action?.access?.admits(origin) ?? true }
+            if admitted.isEmpty, let refused = resolution.candidates.first?.match {
+                logger?.debug("refused \(input): no route it matched accepts the origin \(origin?.name ?? "(none)")")
+                let request = RouteRequest(
+                    link: refused.link, route: refused.route, parameters: refused.parameters,
+                    wildcardComponents: refused.wildcardComponents, candidates: [], context: context,
+                    redirectedFrom: history, origin: origin)
+                return RouteOutcome(.originRefused, request: request)
+            }
+            resolution.candidates = admitted
+        }
+        let first = resolution.candidates.first
         let request = RouteRequest(
-            link: first?.link ?? resolution.link, route: first?.route, parameters: first?.parameters ?? [:],
-            wildcardComponents: first?.wildcardComponents, candidates: resolution.candidates.map(\.match.route),
-            context: context, redirectedFrom: history)
-        let handlers: @Sendable (RouteRequest) async -> RouteOutcome = { [self] request in
+            link: first?.match.link ?? resolution.link, route: first?.match.route,
+            parameters: first?.match.parameters ?? [:], wildcardComponents: first?.match.wildcardComponents,
+            candidates: resolution.candidates.map(\.match.route), context: context, redirectedFrom: history,
+            origin: origin)
+        var handlers: @Sendable (RouteRequest) async -> RouteOutcome = { [self, resolution] request in
             await runHandlers(request, resolution.candidates, default: snapshot.defaultAction)
+        }
+        if first?.action?.access?.needsConfirmation(from: origin) == true {
+            handlers = Confirmation.waiting(then: handlers) { [deferred] outcome in deferred.deliver(outcome) }
         }
         return await runChain(snapshot.filters[...], request, history: history + [input], then: handlers)
     }
@@ -59,7 +94,7 @@ extension Router {
                     )
                 }
                 logger?.debug("redirecting \(request.link.input) to \(target)")
-                return await dispatch(target, context: request.context, history: history)
+                return await dispatch(target, origin: request.origin, context: request.context, history: history)
             },
             report: { [deferred] outcome in deferred.deliver(outcome) })
         let outcome = await filter.filter(request, next: next)

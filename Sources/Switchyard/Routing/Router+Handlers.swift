@@ -1,5 +1,5 @@
 extension Router {
-    /// Adds a route whose handler always handles the request.
+    /// Adds a route whose handler always handles the request; `access` says who may open it (``RouteAccess``).
     ///
     /// ```swift
     /// try router.map("/product/:id", name: "product") { request in
@@ -7,17 +7,19 @@ extension Router {
     /// }
     /// ```
     ///
-    /// - Throws: ``PatternError``, as ``add(_:name:priority:in:constraints:)`` does.
+    /// - Throws: ``PatternError``, as ``add(_:name:priority:in:constraints:access:)`` does.
     public func map(
         _ pattern: String, name: String? = nil, priority: Int = 0, in table: RouteTable = .global,
-        constraints: [String: ParameterConstraint] = [:],
+        constraints: [String: ParameterConstraint] = [:], access: RouteAccess? = nil,
         handler: @escaping @Sendable (RouteRequest) async throws -> Void
     ) throws(PatternError) {
         let action = RouteAction { request in
             try await handler(request)
             return .handled
         }
-        try register(pattern, name: name, priority: priority, in: table, constraints: constraints, action: action)
+        try register(
+            pattern, name: name, priority: priority, in: table, constraints: constraints, action: action, access: access
+        )
     }
 
     /// Adds a route whose handler may decline, so the next candidate is tried (JLRoutes' `return NO`).
@@ -28,7 +30,7 @@ extension Router {
     /// }
     /// ```
     ///
-    /// - Throws: ``PatternError``, as ``add(_:name:priority:in:constraints:)`` does.
+    /// - Throws: ``PatternError``, as ``add(_:name:priority:in:constraints:access:)`` does.
     public func mapDeclinable(
         _ pattern: String, name: String? = nil, priority: Int = 0, in table: RouteTable = .global,
         constraints: [String: ParameterConstraint] = [:],
@@ -50,7 +52,7 @@ extension Router {
     /// await router.route("myapp://pay/1", context: PaymentPush(amount: 5))
     /// ```
     ///
-    /// - Throws: ``PatternError``, as ``add(_:name:priority:in:constraints:)`` does.
+    /// - Throws: ``PatternError``, as ``add(_:name:priority:in:constraints:access:)`` does.
     public func map<Context: Sendable>(
         _ pattern: String, name: String? = nil, priority: Int = 0, in table: RouteTable = .global,
         constraints: [String: ParameterConstraint] = [:], context: Context.Type,

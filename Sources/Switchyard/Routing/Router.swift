@@ -48,7 +48,7 @@ public final class Router: Sendable {
     ///
     /// Such a route is for matching (``match(_:)-(String)``) and for dispatch that acts on the outcome:
     /// when ``route(_:context:)-(String,_)`` chooses it, it handles the request by itself. Use
-    /// ``map(_:name:priority:in:constraints:handler:)`` to attach a handler.
+    /// ``map(_:name:priority:in:constraints:access:handler:)`` to attach a handler.
     ///
     /// The same pattern may be added twice: both are kept, and the one added first is tried first.
     ///
@@ -64,19 +64,23 @@ public final class Router: Sendable {
     ///   - priority: higher is tried first, before specificity. The default is 0.
     ///   - table: the table to add to; a scheme's table is created by its first route or setting.
     ///   - constraints: tests that parameter values must pass, by parameter name.
+    ///   - access: the origins whose links may open the route, and whether its action waits for confirmation
+    ///     (``RouteAccess``); `nil` for every origin, at once.
     /// - Throws: ``PatternError`` for a pattern that does not parse or a constraint on a parameter the pattern
     ///   does not have.
     public func add(
         _ pattern: String, name: String? = nil, priority: Int = 0, in table: RouteTable = .global,
-        constraints: [String: ParameterConstraint] = [:]
+        constraints: [String: ParameterConstraint] = [:], access: RouteAccess? = nil
     ) throws(PatternError) {
-        try register(pattern, name: name, priority: priority, in: table, constraints: constraints, action: nil)
+        try register(
+            pattern, name: name, priority: priority, in: table, constraints: constraints, action: nil, access: access)
     }
 
     func register(
         _ pattern: String, name: String?, priority: Int, in table: RouteTable,
-        constraints: [String: ParameterConstraint], action: RouteAction?, tag: Int? = nil
+        constraints: [String: ParameterConstraint], action: RouteAction?, access: RouteAccess? = nil, tag: Int? = nil
     ) throws(PatternError) {
+        let action = access.map { (action ?? .handlesItself()).restricted(to: $0) } ?? action
         let (parsed, segments) = try RoutePattern.parse(pattern)
         if !constraints.isEmpty, let unknown = constraints.keys.sorted().first(where: { !parsed.hasParameter($0) }) {
             throw PatternError(

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@Suite("switchyard check: who may open a route")
+struct AccessCommandTests {
+    @Test func sensitiveRoutesThatACustomSchemeReachesAreNoted() throws {
+        let path = try Tool.temporaryFile(
+            """
+            { "routes": [
+                { "pattern": "/account/delete", "destination": "D", "universalLink": false },
+                { "pattern": "/pay", "destination": "P", "confirm": true, "origins": ["inApp", "customScheme"] },
+                { "pattern": "/safe", "destination": "S", "confirm": true, "origins": ["inApp"] }
+              ],
+              "schemes": {
+                "myapp": { "routes": [{ "pattern": "/wipe", "destination": "W", "confirm": true }] },
+                "https": { "routes": [{ "pattern": "/web-only", "destination": "W", "universalLink": false }] }
+              } }
+            """)
+        let result = try Tool.run(["check", path])
+        #expect(
+            result
+                == ToolResult(
+                    status: 0,
+                    output: """
+                        note[sensitiveRoute]: /account/delete is kept out of the association files, and any custom \
+                        scheme can still open it: any installed app can send such a link; name the origins that may \
+                        open it ("origins": ["inApp"])
+                          at: routes[0]
+                        note[sensitiveRoute]: /pay confirms its action, and any custom scheme can still open it: any \
+                        installed app can send such a link; name the origins that may open it ("origins": \
+                        ["universalLink", "inApp"])
+                          at: routes[1]
+                        note[sensitiveRoute]: /wipe confirms its action, and the scheme myapp can still open it: any \
+                        installed app can send such a link; name the origins that may open it ("origins": \
+                        ["universalLink", "inApp"])
+                          at: schemes.myapp.routes[0]
+                        \(path): no problems found, 3 note(s)
+
+                        """, errorOutput: ""))
+    }
+
+    @Test func anUnknownOriginIsAnErrorAtItsPlace() throws {
+        let path = try Tool.temporaryFile(
+            #"{"routes": [{"pattern": "/a", "destination": "A", "origins": ["inApp", "universalLinks"]}]}"#)
+        let result = try Tool.run(["check", path])
+        #expect(result.status == 1)
+        #expect(
+            result.output.hasPrefix(
+                "error[loadError]: \(path): routes[0].origins[1]: invalidValue: 'universalLinks' is not an origin: use "
+                    + "universalLink, customScheme, inApp, notification, shortcut, userActivity, intent, deferred\n"))
+    }
+}
