@@ -11,6 +11,8 @@ struct URLCommand: ParsableCommand {
               switchyard url Examples/shop.json product id=1988 --query coupon=XMAS
             From a scheme and a route, with query items (a bare key is an item without a value):
               switchyard url --scheme maps --route search q='tea & cake' debug
+            A call to another app that wants an answer (x-callback-url) adds where to call back:
+              switchyard url --scheme otherapp --route pay amount=5 --x-source Shop --x-success myapp://paid
 
             Every value is percent-encoded so that routing the link gives it back unchanged.
             """)
@@ -27,6 +29,24 @@ struct URLCommand: ParsableCommand {
     @Option(name: .customLong("query"), help: "A query item name=value for a named route (repeatable).")
     var queryItems: [String] = []
 
+    @Option(name: .customLong("x-source"), help: "x-callback-url: the calling app's name.")
+    var callbackSource: String?
+
+    @Option(name: .customLong("x-success"), help: "x-callback-url: the link the called app opens on success.")
+    var callbackSuccess: String?
+
+    @Option(name: .customLong("x-error"), help: "x-callback-url: the link it opens on error.")
+    var callbackError: String?
+
+    @Option(name: .customLong("x-cancel"), help: "x-callback-url: the link it opens when the person cancels.")
+    var callbackCancel: String?
+
+    /// The x-callback-url items, after the others.
+    private var callbackItems: [QueryItem] {
+        XCallback(source: callbackSource, success: callbackSuccess, error: callbackError, cancel: callbackCancel)
+            .queryItems
+    }
+
     @Argument(help: "FILE NAME key=value… for a named route, or name=value… items with --route.")
     var arguments: [String] = []
 
@@ -34,14 +54,14 @@ struct URLCommand: ParsableCommand {
         do {
             if let route {
                 guard let scheme else { throw ValidationError("--route needs --scheme") }
-                let query = try keyValuePairs(arguments, allowingFlags: true)
+                let query = try keyValuePairs(arguments, allowingFlags: true) + callbackItems
                 print(try Router().url(scheme: scheme, route: route, query: query, host: host))
                 return
             }
             guard arguments.count >= 2 else { throw ValidationError("give a route file and a route name") }
             let router = try makeRouter(try loadRouteFile(arguments[0]))
             let parameters = try keyValuePairs(Array(arguments.dropFirst(2)), allowingFlags: false)
-            let query = try keyValuePairs(queryItems, allowingFlags: true)
+            let query = try keyValuePairs(queryItems, allowingFlags: true) + callbackItems
             let link = try router.url(
                 for: arguments[1],
                 parameters: Dictionary(parameters.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 }),

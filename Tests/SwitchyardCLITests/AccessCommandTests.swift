@@ -50,3 +50,22 @@ struct AccessCommandTests {
                     + "universalLink, customScheme, inApp, notification, shortcut, userActivity, intent, deferred\n"))
     }
 }
+
+@Suite("switchyard url: x-callback-url")
+struct CallbackURLCommandTests {
+    @Test func theCallbacksOfAnOutgoingCallFollowTheOtherItemsEncoded() throws {
+        #expect(
+            try Tool.run([
+                "url", "--scheme", "otherapp", "--route", "pay", "amount=5", "--x-source", "Shop", "--x-success",
+                "myapp://paid?x=1", "--x-cancel", "myapp://cancelled",
+            ])
+                == ToolResult(
+                    status: 0,
+                    output:
+                        "otherapp://pay?amount=5&x-source=Shop&x-success=myapp%3A%2F%2Fpaid%3Fx%3D1&x-cancel=myapp%3A%2F%2Fcancelled\n",
+                    errorOutput: ""))
+        #expect(
+            try Tool.run(["url", Tool.example, "product", "id=7", "--query", "a=b", "--x-error", "other://e"]).output
+                == "/product/7?a=b&x-error=other%3A%2F%2Fe\n")
+    }
+}
