@@ -69,3 +69,33 @@ struct CallbackURLCommandTests {
                 == "/product/7?a=b&x-error=other%3A%2F%2Fe\n")
     }
 }
+
+@Suite("switchyard audit: origins")
+struct OriginAuditTests {
+    @Test func aRouteThatNowRefusesOriginsIsReportedAndBreaks() throws {
+        let old = try Tool.temporaryFile(
+            #"{"routes": [{"pattern": "/account/delete", "destination": "D"}, {"pattern": "/a", "destination": "A"}]}"#,
+            named: "old.json")
+        let new = try Tool.temporaryFile(
+            #"{"routes": [{"pattern": "/account/delete", "destination": "D", "origins": ["inApp"]}, {"pattern": "/a", "destination": "A"}]}"#,
+            named: "new.json")
+        let links = try Tool.temporaryFile("myapp://account/delete\nmyapp://a\n", named: "links.txt")
+        let result = try Tool.run(["audit", old, new, links])
+        #expect(result.status == 1)
+        let rows = result.output.split(separator: "\n").map {
+            $0.split(separator: " ", omittingEmptySubsequences: true)
+        }
+        #expect(rows.contains(["origins-changed", "1", "1", "1"]), "\(result.output)")
+        #expect(rows.contains(["unchanged", "1", "1", "0"]))
+        #expect(result.output.contains("FAIL: 1 link breaks"))
+        #expect(result.output.contains("origins changed 1"))
+    }
+
+    @Test func filesWithoutOriginsKeepTheirReport() throws {
+        let file = try Tool.temporaryFile(#"{"routes": [{"pattern": "/a", "destination": "A"}]}"#, named: "old.json")
+        let links = try Tool.temporaryFile("myapp://a\n", named: "links.txt")
+        let result = try Tool.run(["audit", file, file, links])
+        #expect(result.status == 0)
+        #expect(!result.output.contains("origins-changed"))
+    }
+}

@@ -16,6 +16,9 @@ enum AuditCategory: Int, CaseIterable, Sendable, CustomStringConvertible {
     case newlyMatched
     /// The same redirect route, leading somewhere else.
     case redirectChanged
+    /// The same route, which now accepts other origins or asks for confirmation where it did not (or no longer
+    /// does): where the link may come from changed. Listed only when some link did.
+    case originsChanged
 
     /// The name used on the command line and in JSON: `newly-unmatched`.
     var description: String {
@@ -27,6 +30,7 @@ enum AuditCategory: Int, CaseIterable, Sendable, CustomStringConvertible {
         case .parametersChanged: "parameters-changed"
         case .newlyMatched: "newly-matched"
         case .redirectChanged: "redirect-changed"
+        case .originsChanged: "origins-changed"
         }
     }
 
@@ -65,7 +69,13 @@ struct AuditVerdict: Equatable {
                 return
             }
             let category = Self.compare(before, after, files)
-            self.init(category, breaks: category == .moved && files.new.declaration(of: after.route)?.redirect == nil)
+            let breaks: Bool =
+                switch category {
+                case .moved: files.new.declaration(of: after.route)?.redirect == nil
+                case .originsChanged: Self.refusesMore(before, after, files)
+                default: false
+                }
+            self.init(category, breaks: breaks)
         case .unmatched:
             switch consume old {
             case .unmatched: self.init(.unchanged, breaks: false)
@@ -103,7 +113,20 @@ struct AuditVerdict: Equatable {
         {
             return .redirectChanged
         }
+        if oldDeclaration?.access != newDeclaration?.access { return .originsChanged }
         return sameParameters ? .unchanged : .parametersChanged
+    }
+
+    /// Whether the new file refuses an origin, or asks for a confirmation, that the old one let through at once:
+    /// a caller from that origin no longer reaches the route.
+    private static func refusesMore(_ old: RouteMatch, _ new: RouteMatch, _ files: borrowing AuditFiles) -> Bool {
+        let before = files.old.declaration(of: old.route)?.access ?? RouteAccess()
+        let after = files.new.declaration(of: new.route)?.access ?? RouteAccess()
+        let origins: [LinkOrigin?] = LinkOrigin.builtIn + [nil]
+        return origins.contains { origin in
+            (before.admits(origin) && !after.admits(origin))
+                || (!before.needsConfirmation(from: origin) && after.needsConfirmation(from: origin))
+        }
     }
 }
 

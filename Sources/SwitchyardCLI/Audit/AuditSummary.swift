@@ -33,6 +33,8 @@ struct AuditSummary {
         var rows = [["CATEGORY", "LINKS", "WEIGHTED", "BROKEN"]]
         for category in AuditCategory.allCases {
             let count = tally[category]
+            // A category that files without origins cannot have stays out of their reports.
+            if category == .originsChanged, count.links == 0 { continue }
             let broken = tally.brokenCategories[category.rawValue]
             rows.append([category.description, "\(count.links)", "\(count.weighted)", "\(broken.links)"])
             if category == .newlyRejected {
