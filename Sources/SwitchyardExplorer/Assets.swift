@@ -40,6 +40,8 @@ enum Assets {
         button{font:inherit;font-weight:600;min-height:44px;padding:.5rem 1rem;border:2px solid var(--accent);\
         border-radius:.375rem;color:var(--bg);background:var(--accent);cursor:pointer}
         button.copy{color:var(--accent);background:var(--bg)}
+        select{font:inherit;min-height:44px;padding:.5rem;color:var(--fg);background:var(--bg);\
+        border:2px solid var(--line);border-radius:.375rem}.access{font-size:.9rem}
         .field{display:flex;gap:.5rem}.field input{flex:1}.field+label{margin-top:.75rem}
         .hint,.note{color:var(--fg);opacity:1;font-size:.95rem}
         .result{margin:1rem 0 2rem;padding:.25rem 1rem 1rem;border:1px solid var(--line);border-radius:.5rem}
@@ -100,10 +102,13 @@ enum Assets {
               })
               .catch(() => {});
           };
-          form.addEventListener("input", () => {
-            clearTimeout(timer);
-            timer = setTimeout(update, 120);
-          });
+          // A text field says "input" as a person types; a menu may say only "change".
+          for (const kind of ["input", "change"]) {
+            form.addEventListener(kind, () => {
+              clearTimeout(timer);
+              timer = setTimeout(update, 120);
+            });
+          }
           form.addEventListener("submit", (event) => {
             event.preventDefault();
             clearTimeout(timer);

@@ -39,9 +39,9 @@ struct ExplorerSite: Sendable {
         }
         switch path {
         case "/":
-            return .explorerPage(RoutesPage.page(snapshot, link: query["url"]))
+            return .explorerPage(RoutesPage.page(snapshot, link: query["url"], origin: query["origin"]))
         case "/match":
-            return .explorerPage(MatchResult.fragment(snapshot, link: query["url"]))
+            return .explorerPage(MatchResult.fragment(snapshot, link: query["url"], origin: query["origin"]))
         case "/links":
             return .explorerPage(LinksPage.page(snapshot, edited: Self.edited(query)))
         case "/links/build":

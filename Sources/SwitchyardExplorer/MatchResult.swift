@@ -5,7 +5,7 @@ import SwitchyardServer
 /// What a link matches, as the explorer shows it below the match box: the fields of `switchyard route`, and for a
 /// link no route takes, the `explain` output; for a rejected link, the code and a caret under the byte at fault.
 enum MatchResult {
-    static func fragment(_ snapshot: RouteFileSnapshot, link: String?) -> String {
+    static func fragment(_ snapshot: RouteFileSnapshot, link: String?, origin: String? = nil) -> String {
         guard let link, !link.isEmpty else {
             return "<p class=\"hint\">Type or paste a link above to see the route it opens.</p>\n"
         }
@@ -15,13 +15,19 @@ enum MatchResult {
         let report = RouteReport(link, file: loaded.file, router: loaded.router)
         let shown = Markup.trueOrder(of: link, label: "The link")
         switch report.outcome {
-        case "matched": return shown + matched(report)
+        case "matched": return shown + matched(report, access: access(of: report, in: loaded), origin: origin)
         case "rejected": return shown + rejected(report, link: link)
         default: return shown + missed(report, link: link, router: loaded.router)
         }
     }
 
-    private static func matched(_ report: RouteReport) -> String {
+    /// The access the matched route's declaration gives it.
+    private static func access(of report: RouteReport, in loaded: LoadedRoutes) -> RouteAccess? {
+        guard let match = try? loaded.router.match(report.input) else { return nil }
+        return loaded.file.declaration(of: match.route)?.access
+    }
+
+    private static func matched(_ report: RouteReport, access: RouteAccess?, origin: String?) -> String {
         var facts: [(String, String)] = [("Table", report.table.map(Markup.code) ?? "—")]
         if let name = report.name { facts.append(("Name", Markup.code(name))) }
         if let destination = report.destination { facts.append(("Destination", Markup.code(destination))) }
@@ -31,6 +37,7 @@ enum MatchResult {
                 ("Wildcard", wildcard.isEmpty ? "nothing" : wildcard.map(Markup.code).joined(separator: " / ")))
         }
         if let fragment = report.fragment { facts.append(("Fragment", Markup.code(fragment))) }
+        if let verdict = OriginPicker.verdict(access, origin: origin) { facts.append((verdict.title, verdict.text)) }
         var html = """
             <h2 class="outcome matched">Matched <span class="pattern">\(Markup.code(report.pattern ?? ""))</span></h2>
             \(list(facts))

@@ -6,7 +6,7 @@ import SwitchyardServer
 enum RoutesPage {
     /// The page; `link` is the link in the box (`/?url=…`), matched on the server so that the page is complete
     /// without its script and a shared address shows its result.
-    static func page(_ snapshot: RouteFileSnapshot, link: String?) -> String {
+    static func page(_ snapshot: RouteFileSnapshot, link: String?, origin: String? = nil) -> String {
         var content = """
             <h1>Routes</h1>
             <form class="match" action="/" method="get" role="search" aria-label="Match a link" \
@@ -17,11 +17,12 @@ enum RoutesPage {
             autocomplete="off" autocapitalize="off" spellcheck="false" aria-describedby="url-hint">
             <button type="submit">Match</button>
             </div>
+            \(OriginPicker.field(selected: origin))
             <p id="url-hint" class="hint">A custom-scheme link, a universal link or a route such as \
             <code>/product/1988</code>. The result follows as you type, and the page’s address keeps it, to share.</p>
             </form>
             <section id="result" class="result" aria-live="polite" aria-label="Result">
-            \(MatchResult.fragment(snapshot, link: link))</section>
+            \(MatchResult.fragment(snapshot, link: link, origin: origin))</section>
 
             """
         if let routes = snapshot.routes { content += tables(routes) }
@@ -93,12 +94,28 @@ enum RoutesPage {
 
     private static func row(_ route: Route, number: Int, declaration: RouteFile.RouteDeclaration?) -> String {
         let name = route.name.map { "<a href=\"/links#\(Anchor.route($0))\">\(HTML.text($0))</a>" } ?? "—"
-        let destination =
+        var destination =
             declaration?.destination.map(Markup.code)
             ?? declaration?.redirect.map { "redirects to " + Markup.code($0) } ?? "—"
+        if let access = declaration?.access {
+            destination += "<br><span class=\"access\">\(Self.describe(access))</span>"
+        }
         return "<tr><td>\(number)</td><td>\(Markup.code(route.expansion))</td>"
             + "<td>\(Markup.code(route.pattern.written))</td><td>\(name)</td><td>\(destination)</td>"
             + "<td>\(route.priority)</td></tr>"
+    }
+}
+
+extension RoutesPage {
+    /// Who may open a route, for people: `opens from inApp, notification; asks to confirm from outside the app`.
+    static func describe(_ access: RouteAccess) -> String {
+        var parts: [String] = []
+        if let origins = access.origins {
+            let names = LinkOrigin.builtIn.filter(origins.contains).map(\.name)
+            parts.append(names.isEmpty ? "opens from no origin" : "opens from " + names.joined(separator: ", "))
+        }
+        if access.confirms { parts.append("asks to confirm a link from outside the app") }
+        return HTML.text(parts.joined(separator: "; "))
     }
 }
 

@@ -10,6 +10,7 @@ Checks, each a failure when it does not hold:
 - every link on /links has the href `switchyard url` prints for the values on the page, also after an edit, and the
   command shown under it, pasted into bash, prints that href;
 - /api/routes and /api/match answer with the bytes `switchyard routes --json` and `switchyard route --json` print;
+- the match box's origin picker shows a route refuse a custom scheme and ask for confirmation;
 - /screens draws, for a cold start and an app opened at earlier links, the stacks `switchyard navigate --json` gives
   (the selected tab, its stack, the sheets and covers over it), and /api/navigate answers with its bytes;
 - both pages pass axe-core's checks (labels, contrast, landmarks and the rest of WCAG 2.1 A and AA), work by
@@ -31,7 +32,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 failures = []
 passed = 0
@@ -262,6 +263,24 @@ def screens(browser, address, tool, file, artifacts):
     check(served == printed, f"/api/navigate is what `switchyard navigate --json` prints ({len(printed)} bytes)")
 
 
+def origins(browser, address, artifacts):
+    """The match box's origin picker: the shop's account deletion is refused from a custom scheme, asks first from a
+    notification, and the routes table says who may open it."""
+    browser.get(address + "?url=" + urllib.parse.quote("myapp://account/delete", safe=""))
+    browser.execute_script("window.__samePage = true")
+    Select(browser.find_element(By.ID, "origin")).select_by_value("customScheme")
+    wait_for(browser, lambda: "Refused" in result_text(browser))
+    check("originRefused" in result_text(browser), "a custom-scheme link to the account deletion is refused")
+    Select(browser.find_element(By.ID, "origin")).select_by_value("notification")
+    wait_for(browser, lambda: "Asks first" in result_text(browser))
+    check(browser.execute_script("return window.__samePage === true"), "the picker updates the result without a page load")
+    query = urllib.parse.parse_qs(urllib.parse.urlparse(browser.current_url).query)
+    check(query.get("origin") == ["notification"], f"the page's address keeps the origin ({browser.current_url})")
+    check("opens from inApp, notification" in browser.find_element(By.ID, "table-global").find_element(By.XPATH, "..").text,
+          "the routes table says who may open the account deletion")
+    screenshot(browser, artifacts, "explorer-origins")
+
+
 def accessibility(browser, address, artifacts):
     axe = Axe()
     for path in ["", "?url=myapp%3A%2F%2Fproduct%2F1988", "?url=myapp%3A%2F%2Fprodcut", "?url=%25ZZ", "links",
@@ -341,6 +360,7 @@ def main():
         links(browser, address, arguments.tool, arguments.file, arguments.artifacts)
         api(address, arguments.tool, arguments.file)
         screens(browser, address, arguments.tool, arguments.file, arguments.artifacts)
+        origins(browser, address, arguments.artifacts)
         accessibility(browser, address, arguments.artifacts)
     finally:
         browser.quit()
