@@ -67,9 +67,10 @@
                 }
         }
 
-        /// Routes the links the app receives (`onOpenURL`) and the universal links it continues
-        /// (`NSUserActivityTypeBrowsingWeb`) through a router's handlers and filters, one at a time in the order
-        /// they arrive. Their outcomes go to `outcome`, on the main actor.
+        /// Routes the links the app receives (`onOpenURL`: a universal link for a web URL, else a custom scheme), the
+        /// universal links it continues (`NSUserActivityTypeBrowsingWeb`) and the Spotlight results it opens, each
+        /// with its origin, through a router's handlers and filters, one at a time in the order they arrive. Their
+        /// outcomes go to `outcome`, on the main actor.
         public func routesLinks(
             with router: Router, outcome: @escaping @MainActor (RouteOutcome) -> Void = { _ in }
         ) -> some View {
@@ -87,10 +88,10 @@
 
         func body(content: Content) -> some View {
             content
+                // A web URL here is a verified universal link; any other scheme is a custom one.
                 .onOpenURL { url in queue.route(url) }
-                .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in
-                    if let url = activity.webpageURL { queue.route(url) }
-                }
+                .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in queue.route(activity) }
+                .onContinueUserActivity(EntryPoint.spotlightActivityType) { activity in queue.route(activity) }
         }
     }
 #endif

@@ -3,6 +3,7 @@
     import Foundation
     import Switchyard
     import UIKit
+    import UserNotifications
 
     /// Routes the links a UIKit scene receives: those of a cold start, which come in `connectionOptions`, and those
     /// that arrive while it runs.
@@ -36,10 +37,24 @@
             queue = LinkQueue(router: router, outcome: outcome)
         }
 
-        /// Routes the URLs and universal links a scene was launched with.
+        /// Routes the URLs, universal links, quick action and notification a scene was launched with.
         public func route(_ options: UIScene.ConnectionOptions) {
             route(options.urlContexts)
             for activity in options.userActivities { route(activity) }
+            if let item = options.shortcutItem { route(item) }
+            if let response = options.notificationResponse { route(response) }
+        }
+
+        /// Routes a quick action (`windowScene(_:performActionFor:completionHandler:)`), with its origin; one whose
+        /// user info holds no `link` goes to the link `shortcuts` maps its type to.
+        public func route(_ item: UIApplicationShortcutItem, shortcuts: [String: String] = [:]) {
+            if let entry = try? EntryPoint.shortcut(item).link(shortcuts: shortcuts) { queue.route(entry) }
+        }
+
+        /// Routes the notification the person opened (`userNotificationCenter(_:didReceive:)`), its payload's
+        /// `link` with the rest as context.
+        public func route(_ response: UNNotificationResponse) {
+            if let entry = try? EntryPoint.notification(response).link() { queue.route(entry) }
         }
 
         /// Routes the URLs of `scene(_:openURLContexts:)`.
@@ -47,10 +62,10 @@
             for context in contexts { queue.route(context.url) }
         }
 
-        /// Routes a universal link (`NSUserActivityTypeBrowsingWeb`); other activities are left to the app.
+        /// Routes a universal link (`NSUserActivityTypeBrowsingWeb`), a Spotlight result, or an activity with a
+        /// `link`, with its origin; other activities are left to the app.
         public func route(_ activity: NSUserActivity) {
-            guard activity.activityType == NSUserActivityTypeBrowsingWeb, let url = activity.webpageURL else { return }
-            queue.route(url)
+            queue.route(activity)
         }
     }
 #endif

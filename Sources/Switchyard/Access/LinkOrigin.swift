@@ -38,6 +38,18 @@ public struct LinkOrigin: Sendable, Hashable, Codable, CustomStringConvertible {
         .universalLink, .customScheme, .inApp, .notification, .shortcut, .userActivity, .intent, .deferred,
     ]
 
+    /// The origin of a URL the system opened the app with (`onOpenURL`, a scene's URL contexts): a web URL reaches
+    /// an app only as a universal link the system verified, any other scheme is a custom scheme.
+    ///
+    /// ```swift
+    /// LinkOrigin.ofOpenedURL("https://shop.example.com/product/7")  // .universalLink
+    /// LinkOrigin.ofOpenedURL("myapp://product/7")                   // .customScheme
+    /// ```
+    public static func ofOpenedURL(_ url: String) -> LinkOrigin {
+        let scheme = url.prefix { $0 != ":" }
+        return scheme.lowercased() == "https" || scheme.lowercased() == "http" ? .universalLink : .customScheme
+    }
+
     /// Whether the link came from inside the app: only ``inApp`` did.
     public var isInsideApp: Bool { self == .inApp }
 

@@ -109,3 +109,14 @@ struct OriginTests {
                 == .awaitingConfirmation)
     }
 }
+
+@Suite("Origins of opened URLs")
+struct OpenedURLOriginTests {
+    @Test(arguments: [
+        ("https://shop.example.com/product/7", LinkOrigin.universalLink), ("HTTP://shop.example.com/", .universalLink),
+        ("myapp://product/7", .customScheme), ("httpx://a", .customScheme), ("product/7", .customScheme),
+    ])
+    func aWebURLIsAUniversalLinkAndAnyOtherSchemeACustomOne(_ url: String, _ origin: LinkOrigin) {
+        #expect(LinkOrigin.ofOpenedURL(url) == origin)
+    }
+}
