@@ -29,6 +29,7 @@ extension Router {
     /// ```
     ///
     /// - Parameters:
+    ///   - url: a URL or an internal route string.
     ///   - origin: where the link came from; `nil` when unknown, which only routes that name no origins accept.
     ///   - context: any value to pass along, as ``route(_:context:)-(String,_)`` takes it.
     public func route(_ url: String, origin: LinkOrigin?, context: (any Sendable)? = nil) async -> RouteOutcome {
