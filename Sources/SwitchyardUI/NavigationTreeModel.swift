@@ -15,21 +15,30 @@
     ///     .routesLinks(with: router) { outcome in navigation.open(outcome) }
     /// ```
     ///
-    /// Where each screen goes is decided in the core (``Switchyard/Navigator``); this model sets the tree to each
-    /// plan's target in one transaction, and the bindings write back what the person does (Back, a swipe, a tab).
+    /// Where each screen goes, and whether a guarded screen may be left, is decided in the core
+    /// (``Switchyard/Navigator``, ``Switchyard/NavigationSession``); this model sets the tree to each plan's target in
+    /// one transaction, publishes a guard's question, and the bindings write back what the person does.
     @MainActor
     public final class NavigationTreeModel: ObservableObject {
-        /// The tree; bind its parts as ``LinkedNavigationView`` does (`$model.tree[pathAt: .tab("home")]`).
-        @Published public var tree: NavigationTree
-        /// The navigator that plans each link.
-        public let navigator: Navigator
+        /// The tree; bind its parts as ``LinkedNavigationView`` does (`$model.tree[pathAt: .tab("home")]`). What
+        /// the person does (Back, a swipe, a tab) is written back to the session.
+        @Published public var tree: NavigationTree {
+            didSet { if tree != oldValue { session.tree = tree } }
+        }
+        /// The session that places links and asks the screens' leave guards.
+        public let session: NavigationSession
         /// Why the last link that did not open was refused, for a "link not supported" message.
         @Published public private(set) var lastRefusal: NavigationError?
+        /// A leave guard's question to put to the person (an alert), answered with ``answer(_:leaving:)``.
+        @Published public var question: LeaveQuestion?
+
+        /// The navigator that plans each link.
+        public var navigator: Navigator { session.navigator }
 
         /// A model at a cold start, or at `tree`.
         public init(navigator: Navigator, tree: NavigationTree? = nil) {
-            self.navigator = navigator
-            self.tree = tree ?? navigator.coldStart()
+            session = NavigationSession(navigator: navigator, tree: tree)
+            self.tree = session.tree
         }
 
         /// A model restored from a saved tree (`JSONEncoder().encode(model.tree)`), through the router; a cold
@@ -39,14 +48,11 @@
             self.init(navigator: navigator, tree: restored?.tree)
         }
 
-        /// Opens the screen of a handled outcome, planned against the tree as it is now (a link held on a cold
-        /// start is placed where the app is when it is replayed). Other outcomes change nothing.
+        /// Opens the screen of a handled outcome, planned against the tree as it is when its turn comes (a link
+        /// held on a cold start is placed where the app is when it is replayed). Other outcomes change nothing.
         public func open(_ outcome: RouteOutcome, animation: Animation? = .default) {
-            do {
-                guard let plan = try navigator.plan(for: outcome, from: tree) else { return }
-                apply(plan, animation: animation)
-            } catch {
-                lastRefusal = error
+            Task {
+                if let result = await session.open(outcome) { show(result, animation: animation) }
             }
         }
 
@@ -55,21 +61,46 @@
             open(url.absoluteString, animation: animation)
         }
 
-        /// Opens a link or a route (`/product/7`, `myapp://cart`) at once, matched without the router's handlers
-        /// and filters.
+        /// Opens a link or a route (`/product/7`, `myapp://cart`), matched without the router's handlers and
+        /// filters.
         public func open(_ link: String, animation: Animation? = .default) {
-            do {
-                apply(try navigator.plan(opening: link, from: tree), animation: animation)
-            } catch {
-                lastRefusal = error
+            Task { show(await session.open(link), animation: animation) }
+        }
+
+        /// Guards `screen`: before a link pops or dismisses it, `decide` answers allow, refuse or ask.
+        @discardableResult
+        public func addLeaveGuard(
+            on screen: NavigationTree.Screen, _ decide: @escaping @Sendable (LeaveRequest) async -> LeaveDecision
+        ) -> NavigationSession.LeaveGuardToken {
+            session.addLeaveGuard(on: screen, decide)
+        }
+
+        /// Removes a guard; the links it held open now, if nothing else holds them.
+        public func removeLeaveGuard(_ token: NavigationSession.LeaveGuardToken) {
+            Task {
+                for result in await session.removeLeaveGuard(token) { show(result, animation: .default) }
             }
         }
 
-        /// Sets the tree to the plan's target in one transaction: SwiftUI carries out every step together.
-        public func apply(_ plan: NavigationPlan, animation: Animation? = .default) {
-            lastRefusal = nil
-            guard !plan.isEmpty else { return }
-            withTransaction(Transaction(animation: animation)) { tree = plan.target }
+        /// Answers a leave guard's question: leave the screen for the link, or stay (the link waits).
+        public func answer(_ question: LeaveQuestion, leaving: Bool) {
+            self.question = nil
+            Task { show(leaving ? await question.leave() : question.stay(), animation: .default) }
+        }
+
+        /// Shows what a link came to: the plan's target in one transaction, a question, or why it did not open.
+        private func show(_ result: NavigationResult, animation: Animation?) {
+            switch result {
+            case .applied(let plan):
+                lastRefusal = nil
+                withTransaction(Transaction(animation: animation)) { tree = plan.target }
+            case .asking(let question):
+                self.question = question
+            case .pending:
+                break
+            case .failed(let error):
+                lastRefusal = error
+            }
         }
     }
 #endif

@@ -134,7 +134,7 @@ struct BadInputTests {
         #expect(result.status == 2)
         #expect(
             result.errorOutput
-                == "error: \(file): routes[0].destinaton: unknownKey: 'destinaton' is not a key here; expected one of constraints, destination, name, parents, pattern, presentation, priority, redirect, tab, universalLink, warm, web\n"
+                == "error: \(file): routes[0].destinaton: unknownKey: 'destinaton' is not a key here; expected one of confirm, constraints, destination, name, origins, parents, pattern, presentation, priority, redirect, tab, universalLink, warm, web\n"
         )
     }
 

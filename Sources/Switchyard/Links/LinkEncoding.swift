@@ -39,9 +39,14 @@ enum LinkEncoding {
 
     /// Checks that text holds no control character, which a link could not carry back.
     static func checkControls(_ text: String, for name: String) throws(LinkError) {
-        if text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+        if hasControl(text) {
             throw LinkError(.unrepresentableValue, "the value of '\(name)' holds a control character")
         }
+    }
+
+    /// Whether text holds a C0 or C1 control character, or DEL.
+    static func hasControl(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
     }
 
     /// The query string, `?` included, or `""` when there are no items.

@@ -118,7 +118,7 @@ public struct XCallbackPolicy: Sendable, Hashable {
 
     /// Checks a callback target: a link with an allowed scheme, not the app's own, with no control character.
     func check(_ target: String) throws(XCallbackError) {
-        guard !target.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
+        guard !LinkEncoding.hasControl(target) else {
             throw XCallbackError(.invalidTarget, "the callback target holds a control character")
         }
         guard let colon = target.firstIndex(of: ":"), case let scheme = String(target[..<colon]),

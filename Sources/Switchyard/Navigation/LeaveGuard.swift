@@ -44,7 +44,7 @@ public enum NavigationResult: Sendable {
 
 /// A guard's question to the person: leave the guarded screen for the link, or stay. Answered once; a second
 /// answer changes nothing and says so, and a question dropped unanswered keeps its link pending, so no link vanishes.
-public final class LeaveQuestion: Sendable {
+public final class LeaveQuestion: Sendable, Identifiable {
     /// The screen whose guard asks.
     public let screen: NavigationTree.Screen
     /// The screen the link opens.

@@ -54,14 +54,8 @@ extension RouteFileReader {
         }
         var placement = Placement()
         placement.tab = route["tab"].flatMap { string($0, at: location + ".tab") }
-        if let value = route["presentation"], let name = string(value, at: location + ".presentation") {
-            if let kind = Placement.Kind(rawValue: name) {
-                placement.presentation = kind
-            } else {
-                problem(
-                    .invalidValue, at: location + ".presentation",
-                    "'\(name)' is not a presentation: use push, sheet, cover or root")
-            }
+        if let value = route["presentation"], let kind: Placement.Kind = choice(value, at: location + ".presentation", "a presentation") {
+            placement.presentation = kind
         }
         if let value = route["parents"], let list = array(value, at: location + ".parents") {
             placement.parents = list.enumerated().compactMap { index, parent in
@@ -74,12 +68,21 @@ extension RouteFileReader {
 
     /// Reads a warm policy: `push`, `reuse` or `replace`.
     mutating func readWarmPolicy(_ value: JSONValue, at location: String) -> WarmPolicy? {
+        choice(value, at: location, "a warm policy")
+    }
+
+    /// Reads one of a type's names (`push`, `sheet`, …), or reports that it is not `what`, and the names it may be.
+    private mutating func choice<Choice: RawRepresentable<String> & CaseIterable>(
+        _ value: JSONValue, at location: String, _ what: String
+    ) -> Choice? {
         guard let name = string(value, at: location) else { return nil }
-        guard let policy = WarmPolicy(rawValue: name) else {
-            problem(.invalidValue, at: location, "'\(name)' is not a warm policy: use push, reuse or replace")
+        guard let choice = Choice(rawValue: name) else {
+            let names = Choice.allCases.map(\.rawValue)
+            let list = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+            problem(.invalidValue, at: location, "'\(name)' is not \(what): use \(list)")
             return nil
         }
-        return policy
+        return choice
     }
 
     /// Reads `"tabs": [{"name": "home", "root": "home"}, …]`.

@@ -34,16 +34,16 @@ enum HostName {
         var index = range.lowerBound
         var isASCII = true
         var hasEscape = false
-        // Whether a label's third and fourth bytes are `--`, as an `xn--` label's are: checked below, only then.
+        // Whether a label's third and fourth bytes are `--`, as an `xn--` label's are: checked below, only then. A
+        // '-' is rare in a host, so the test costs one comparison a byte.
         var mayHavePunycode = false
-        var labelStart = range.lowerBound
         while index < range.upperBound {
             let start = index
             var byte = bytes[index]
             index += 1
-            if byte == UInt8(ascii: ".") {
-                labelStart = index
-            } else if byte == UInt8(ascii: "-"), start == labelStart + 3, bytes[start - 1] == UInt8(ascii: "-") {
+            if byte == UInt8(ascii: "-"), start - 3 >= range.lowerBound, bytes[start - 1] == UInt8(ascii: "-"),
+                start - 3 == range.lowerBound || bytes[start - 4] == UInt8(ascii: ".")
+            {
                 mayHavePunycode = true
             }
             if byte == UInt8(ascii: "%") {
@@ -91,6 +91,8 @@ enum HostName {
     /// a parser that maps it to Unicode would find no host, and one that does not would see a name no one can type.
     /// `start` is where the name begins in `bytes`; when the name was written with escapes (`isAsWritten` false),
     /// its labels' places are not the input's, and a label is reported at the name's start.
+    // Out of line: the usual host never calls it, and inlined it would make the usual path's function larger.
+    @inline(never)
     private static func checkPunycode(_ name: String, in bytes: TextBytes, at start: Int, isAsWritten: Bool)
         throws(URLRejection)
     {
