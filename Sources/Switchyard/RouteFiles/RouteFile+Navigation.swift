@@ -54,7 +54,9 @@ extension RouteFileReader {
         }
         var placement = Placement()
         placement.tab = route["tab"].flatMap { string($0, at: location + ".tab") }
-        if let value = route["presentation"], let kind: Placement.Kind = choice(value, at: location + ".presentation", "a presentation") {
+        if let value = route["presentation"],
+            let kind: Placement.Kind = choice(value, at: location + ".presentation", "a presentation")
+        {
             placement.presentation = kind
         }
         if let value = route["parents"], let list = array(value, at: location + ".parents") {
