@@ -71,7 +71,8 @@ extension Router {
             await runHandlers(request, resolution.candidates, default: snapshot.defaultAction)
         }
         if first?.action?.access?.needsConfirmation(from: origin) == true {
-            handlers = Confirmation.waiting(then: handlers) { [deferred] outcome in deferred.deliver(outcome) }
+            // Weakly: an observer that keeps the outcome keeps its confirmation, which must not keep the hub.
+            handlers = Confirmation.waiting(then: handlers) { [weak deferred] outcome in deferred?.deliver(outcome) }
         }
         return await runChain(snapshot.filters[...], request, history: history + [input], then: handlers)
     }

@@ -94,4 +94,22 @@ struct ConfirmationTests {
         #expect(ran.all == ["deleted"])
         #expect(observed.all.map(\.status) == [.awaitingConfirmation, .handled])
     }
+
+    @Test func anObserverThatKeepsAConfirmationsOutcomeLeaksNothing() async throws {
+        // The outcome holds its confirmation; the confirmation must not hold the router's outcome hub, which holds
+        // the observer that keeps the outcome.
+        weak var keptOutcomes: Recorder<RouteOutcome>?
+        do {
+            let observed = Recorder<RouteOutcome>()
+            keptOutcomes = observed
+            let router = try Self.router(Recorder<String>(), observed: observed)
+            let gate = HeldLinksFilter()
+            router.addFilter(gate)
+            _ = await router.route("myapp://account/delete", origin: .customScheme)
+            let replayed = await gate.markReady()
+            _ = await replayed.first?.confirmation?.confirm()
+            #expect(observed.all.map(\.status) == [.awaitingConfirmation, .handled])
+        }
+        #expect(keptOutcomes == nil)
+    }
 }
