@@ -48,33 +48,57 @@ extension Router {
             return RouteOutcome(.rejected, request: nil, rejection: error)
         }
         logger?.debug("routing \(input): \(resolution.candidates.count) candidate(s) in table \(resolution.table)")
-        // A route that declares no access costs nothing more than this look at its action.
-        if resolution.candidates.contains(where: { $0.action?.access != nil }) {
-            let admitted = resolution.candidates.filter { $0.action?.access?.admits(origin) ?? true }
-            if admitted.isEmpty, let refused = resolution.candidates.first?.match {
-                logger?.debug("refused \(input): no route it matched accepts the origin \(origin?.name ?? "(none)")")
-                let request = RouteRequest(
-                    link: refused.link, route: refused.route, parameters: refused.parameters,
-                    wildcardComponents: refused.wildcardComponents, candidates: [], context: context,
-                    redirectedFrom: history, origin: origin)
-                return RouteOutcome(.originRefused, request: request)
-            }
-            resolution.candidates = admitted
-        }
-        let first = resolution.candidates.first
-        let request = RouteRequest(
-            link: first?.match.link ?? resolution.link, route: first?.match.route,
-            parameters: first?.match.parameters ?? [:], wildcardComponents: first?.match.wildcardComponents,
-            candidates: resolution.candidates.map(\.match.route), context: context, redirectedFrom: history,
-            origin: origin)
-        var handlers: @Sendable (RouteRequest) async -> RouteOutcome = { [self, resolution] request in
-            await runHandlers(request, resolution.candidates, default: snapshot.defaultAction)
-        }
-        if first?.action?.access?.needsConfirmation(from: origin) == true {
-            // Weakly: an observer that keeps the outcome keeps its confirmation, which must not keep the hub.
-            handlers = Confirmation.waiting(then: handlers) { [weak deferred] outcome in deferred?.deliver(outcome) }
-        }
+        if let refused = admit(&resolution, origin: origin, context: context, history: history) { return refused }
+        let request = Self.request(for: resolution, origin: origin, context: context, history: history)
+        let handlers = handlers(for: resolution, origin: origin, defaultAction: snapshot.defaultAction)
         return await runChain(snapshot.filters[...], request, history: history + [input], then: handlers)
+    }
+
+    /// Leaves out the candidates whose access refuses `origin`; the outcome `originRefused` when that leaves none
+    /// of the routes the link matched. Kept out of the async dispatch, whose frame stays as small as it was.
+    private func admit(
+        _ resolution: inout Resolution, origin: LinkOrigin?, context: (any Sendable)?, history: [String]
+    ) -> RouteOutcome? {
+        // A route that declares no access costs nothing more than this look at its action.
+        guard resolution.candidates.contains(where: { $0.action?.access != nil }) else { return nil }
+        let admitted = resolution.candidates.filter { $0.action?.access?.admits(origin) ?? true }
+        guard admitted.isEmpty, let refused = resolution.candidates.first?.match else {
+            resolution.candidates = admitted
+            return nil
+        }
+        logger?.debug(
+            "refused \(refused.link.input): no route it matched accepts the origin \(origin?.name ?? "(none)")")
+        let request = RouteRequest(
+            link: refused.link, route: refused.route, parameters: refused.parameters,
+            wildcardComponents: refused.wildcardComponents, candidates: [], context: context, redirectedFrom: history,
+            origin: origin)
+        return RouteOutcome(.originRefused, request: request)
+    }
+
+    /// The request bound to the first candidate, as the filters see it.
+    private static func request(
+        for resolution: Resolution, origin: LinkOrigin?, context: (any Sendable)?, history: [String]
+    ) -> RouteRequest {
+        let first = resolution.candidates.first?.match
+        return RouteRequest(
+            link: first?.link ?? resolution.link, route: first?.route, parameters: first?.parameters ?? [:],
+            wildcardComponents: first?.wildcardComponents, candidates: resolution.candidates.map(\.match.route),
+            context: context, redirectedFrom: history, origin: origin)
+    }
+
+    /// What runs after the filters: the candidates' handlers, then the default route; first the person's
+    /// confirmation when the first candidate's route asks for it from `origin`.
+    private func handlers(for resolution: Resolution, origin: LinkOrigin?, defaultAction: RouteAction?)
+        -> @Sendable (RouteRequest) async -> RouteOutcome
+    {
+        let handlers: @Sendable (RouteRequest) async -> RouteOutcome = { [self] request in
+            await runHandlers(request, resolution.candidates, default: defaultAction)
+        }
+        guard resolution.candidates.first?.action?.access?.needsConfirmation(from: origin) == true else {
+            return handlers
+        }
+        // Weakly: an observer that keeps the outcome keeps its confirmation, which must not keep the hub.
+        return Confirmation.waiting(then: handlers) { [weak deferred] outcome in deferred?.deliver(outcome) }
     }
 
     private func runChain(
