@@ -39,6 +39,11 @@ struct AssociationsCommand: ParsableCommand {
                 try data.write(to: url)
                 written.append(url.path)
             }
+            if files.android != nil, routeFile.options.matchesLiteralsCaseInsensitively {
+                FileOutput.error(
+                    "note: Android's rules match case as written: links that differ from the routes' literals in case "
+                        + "open the app on Apple platforms only\n")
+            }
             for claim in files.overClaims {
                 FileOutput.error("note: \(claim.pattern) (\(claim.location)) is claimed for \(claim.example) too\n")
             }

@@ -272,6 +272,25 @@ struct AssociationsCommandTests {
         }
     }
 
+    /// Fragment routing, case-insensitive literals, a literal with characters to encode, a route kept out, web
+    /// credentials and an App Clip: every component the files can carry.
+    @Test func aFileUsingEveryComponentGivesTheCommittedFiles() throws {
+        let folder = Self.golden.appendingPathComponent("complete")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("associations-\(UUID().uuidString)")
+        let result = try Tool.run([
+            "associations", folder.appendingPathComponent("routes.json").path, "--out", out.path,
+        ])
+        #expect(result.status == 0)
+        #expect(
+            result.errorOutput.contains(
+                "note: Android's rules match case as written: links that differ from the routes' literals in case "
+                    + "open the app on Apple platforms only\n"))
+        for name in ["apple-app-site-association", "assetlinks.json"] {
+            let written = try Data(contentsOf: out.appendingPathComponent(name))
+            #expect(written == (try Data(contentsOf: folder.appendingPathComponent(name))), "\(name)")
+        }
+    }
+
     @Test func aFileWithoutAppsExitsWithTwo() throws {
         let path = try Tool.temporaryFile(#"{"routes": [{"pattern": "/a", "destination": "A"}]}"#)
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("associations-\(UUID().uuidString)")

@@ -3,7 +3,10 @@
 /// ```json
 /// "apps": {
 ///   "name": "Shop",
-///   "apple": { "appIDs": ["ABCDE12345.com.example.shop"], "appStoreID": "1234567890" },
+///   "apple": {
+///     "appIDs": ["ABCDE12345.com.example.shop"], "appStoreID": "1234567890",
+///     "webCredentials": ["ABCDE12345.com.example.shop"], "appClip": "ABCDE12345.com.example.shop.Clip"
+///   },
 ///   "android": { "package": "com.example.shop", "sha256CertFingerprints": ["14:6D:…:5E"] }
 /// }
 /// ```
@@ -15,6 +18,10 @@ public struct AppAssociations: Sendable, Hashable {
     /// The app's App Store identifier, the digits of `https://apps.apple.com/app/id1234567890`: landing pages
     /// link to the store and show Apple's smart app banner with it.
     public var appStoreID: String?
+    /// The apps that share the site's saved passwords: `webcredentials` in `apple-app-site-association`.
+    public var webCredentialAppIDs: [String] = []
+    /// The App Clip the site's App Clip experiences open: `appclips` in `apple-app-site-association`.
+    public var appClipID: String?
     /// The Android package name, for `assetlinks.json`.
     public var androidPackage: String?
     /// The SHA-256 fingerprints of the Android app's signing certificates: 32 uppercase hex pairs joined by `:`.

@@ -12,7 +12,8 @@ extension RouteFile {
     /// The association files of the apps a route file declares, made from one set of rules.
     package struct AssociationFiles: Sendable {
         /// `apple-app-site-association`, when the file names Apple apps: the app IDs, and the rules as
-        /// `components`, case-sensitive as the router's literals are.
+        /// `components`, case-sensitive as the router's literals are; the apps that share web credentials, and the
+        /// App Clip.
         package var apple: Data?
         /// `assetlinks.json`, when the file names an Android app: one statement, its rules as
         /// `dynamic_app_link_components`.
@@ -36,7 +37,9 @@ extension RouteFile {
             let file = AppleFile(
                 applinks: .init(
                     defaults: .init(caseSensitive: !options.matchesLiteralsCaseInsensitively),
-                    details: [.init(appIDs: apps.appleAppIDs, components: rules.map { Rule($0, commented: true) })]))
+                    details: [.init(appIDs: apps.appleAppIDs, components: rules.map { Rule($0, commented: true) })]),
+                webcredentials: apps.webCredentialAppIDs.isEmpty ? nil : .init(apps: apps.webCredentialAppIDs),
+                appclips: apps.appClipID.map { .init(apps: [$0]) })
             let data = Self.encode(file)
             guard data.count <= Self.maxAppleAssociationSize else {
                 throw RouteFileError(
@@ -78,12 +81,14 @@ extension RouteFile {
 
         private enum CodingKeys: String, CodingKey {
             case path = "/"
+            case fragment = "#"
             case exclude, comment
         }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(rule.path, forKey: .path)
+            try container.encodeIfPresent(rule.fragment, forKey: .fragment)
             if rule.excludes { try container.encode(true, forKey: .exclude) }
             if isCommented { try container.encode(rule.comment, forKey: .comment) }
         }
@@ -104,7 +109,10 @@ extension RouteFile {
             let defaults: Defaults
             let details: [Detail]
         }
+        struct Apps: Encodable { let apps: [String] }
         let applinks: AppLinks
+        let webcredentials: Apps?
+        let appclips: Apps?
     }
 
     // The names are the file's own.

@@ -11,6 +11,9 @@ extension RouteFile {
     /// more; none stops at `/`), and whether it keeps the paths it matches out.
     package struct AssociationRule: Sendable, Hashable {
         package var path: String
+        /// The fragment it needs, a pattern as `path` is; `nil` for any fragment. Set when fragment routing lets a
+        /// fragment that starts with `/` continue the path: `/#/product/1988` reaches `/product/:id`.
+        package var fragment: String? = nil
         package var excludes: Bool
         /// The route it comes from: its name, or its pattern.
         package var comment: String
@@ -33,6 +36,11 @@ extension RouteFile {
     /// wildcard claims its bare prefix too, literals are percent-encoded as links are. A route kept out becomes an
     /// `exclude` rule, placed first, when it is all literals and the router hands its path to it; its other paths
     /// stay claimed, and are listed as over-claims.
+    ///
+    /// With fragment routing on (`"options": {"fragmentRouting": true}`), each rule is also written for every place
+    /// a link can move the rest of its path into the fragment: `/product/?*` gives `/` with the fragment
+    /// `/product/?*`, and `/product` with `/?*`. These rules come first, exclusions before inclusions, because a rule
+    /// without a fragment matches every fragment.
     ///
     /// - Throws: ``RouteFileError`` when a table that universal links reach makes its host a path component.
     package func associationRules() throws(RouteFileError) -> (rules: [AssociationRule], overClaims: [OverClaim]) {
@@ -72,13 +80,27 @@ extension RouteFile {
                 }
             }
         }
-        return (excluded + included, overClaims)
+        let rules = excluded + included
+        guard options.routesFragments else { return (rules, overClaims) }
+        var split = Set<AssociationRule>()
+        return (rules.flatMap(Self.fragmentSplits).filter { split.insert($0).inserted } + rules, overClaims)
+    }
+
+    /// The rule for each place a link can move the rest of `rule`'s path into a fragment that starts with `/`.
+    private static func fragmentSplits(_ rule: AssociationRule) -> [AssociationRule] {
+        let path = rule.path.utf8
+        return path.indices.filter { path[$0] == UInt8(ascii: "/") && path.index(after: $0) != path.endIndex }.map {
+            var split = rule
+            split.path = $0 == path.startIndex ? "/" : String(rule.path[..<$0])
+            split.fragment = String(rule.path[$0...])
+            return split
+        }
     }
 
     /// The tables that `https` and `http` links reach: those schemes' tables, and the global table where they fall
     /// back to it (or where there are none).
     /// - Throws: ``RouteFileError`` for such a table that makes the host a path component.
-    private func universalLinkTables() throws(RouteFileError) -> [RouteTable] {
+    func universalLinkTables() throws(RouteFileError) -> [RouteTable] {
         var tables = ["https", "http"].map(RouteTable.scheme).filter { settings[$0] != nil }
         if tables.isEmpty || tables.contains(where: { settings[$0]?.fallsBackToGlobalRoutes == true }) {
             tables.append(.global)

@@ -125,58 +125,8 @@ struct RouteFileReader {
             placement: placement, access: access, table: table, location: location)
     }
 
-    /// Reads `"apps"`: the app's name, Apple app IDs and an App Store ID, and an Android package with its certificates' fingerprints.
-    private mutating func readApps(_ value: JSONValue) -> AppAssociations {
-        var apps = AppAssociations()
-        guard let object = object(value, at: "apps") else { return apps }
-        checkKeys(object, ["name", "apple", "android"], at: "apps")
-        if let value = object["name"], let name = string(value, at: "apps.name") {
-            if name.isEmpty {
-                problem(.invalidValue, at: "apps.name", "the app's name is empty")
-            } else {
-                apps.name = name
-            }
-        }
-        if let apple = object["apple"], let fields = self.object(apple, at: "apps.apple") {
-            checkKeys(fields, ["appIDs", "appStoreID"], at: "apps.apple")
-            apps.appleAppIDs = strings(fields["appIDs"], at: "apps.apple.appIDs") { id in
-                AppAssociations.isAppleAppID(id)
-                    ? nil
-                    : "'\(id)' is not an app ID: a ten-character team ID, a dot and a bundle ID (ABCDE12345.com.example.app)"
-            }
-            if let value = fields["appStoreID"], let id = string(value, at: "apps.apple.appStoreID") {
-                if AppAssociations.isAppStoreID(id) {
-                    apps.appStoreID = id
-                } else {
-                    problem(
-                        .invalidValue, at: "apps.apple.appStoreID",
-                        "'\(id)' is not an App Store ID: the digits of apps.apple.com/app/id1234567890")
-                }
-            }
-        }
-        if let android = object["android"], let fields = self.object(android, at: "apps.android") {
-            checkKeys(fields, ["package", "sha256CertFingerprints"], at: "apps.android")
-            if let value = fields["package"], let name = string(value, at: "apps.android.package") {
-                if AppAssociations.isAndroidPackage(name) {
-                    apps.androidPackage = name
-                } else {
-                    problem(
-                        .invalidValue, at: "apps.android.package", "'\(name)' is not a package name (com.example.app)")
-                }
-            }
-            apps.androidFingerprints = strings(
-                fields["sha256CertFingerprints"], at: "apps.android.sha256CertFingerprints"
-            ) {
-                fingerprint in
-                AppAssociations.isFingerprint(fingerprint)
-                    ? nil : "'\(fingerprint)' is not a SHA-256 fingerprint: 32 uppercase hex pairs joined by ':'"
-            }
-        }
-        return apps
-    }
-
     /// The strings of a list, each checked by `problemWith` (a message, or `nil` when it is fine).
-    private mutating func strings(
+    mutating func strings(
         _ value: JSONValue?, at location: String, _ problemWith: (String) -> String?
     ) -> [String] {
         guard let value, let list = array(value, at: location) else { return [] }

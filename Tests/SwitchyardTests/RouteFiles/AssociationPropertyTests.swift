@@ -4,36 +4,68 @@ import Testing
 
 /// Every link the router hands to a universal-link route is claimed by both association files, as Apple and Android
 /// read them: rules tried in order, the first match decides, `*` any characters and `?` one (neither stopping at
-/// `/`), a path no rule matches is not claimed. The matching here is written from those published rules, and shares
-/// no code with the files' making.
+/// `/`), a rule's path and its fragment (`#`, any fragment when absent) must both match, Apple's `caseSensitive`
+/// default folds case, a link no rule matches is not claimed. The matching here is written from those published
+/// rules, and shares no code with the files' making.
+///
+/// Android's rules have no case folding: a file with case-insensitive literals claims them there as written, so its
+/// Android file is checked only on links as written.
 @Suite("Association files claim every universal link")
 struct AssociationPropertyTests {
     static let literals = ["a", "b", "c", "é"]
 
     @Test func everyLinkARouteHandlesIsClaimedByBothFiles() throws {
         var generator = Xorshift(seed: 2026)
-        var checked = 0
+        var checked = (plain: 0, fragment: 0, folded: 0)
         for _ in 0..<300 {
-            let file = try Self.routeFile(&generator)
+            let (routesFragments, foldsCase) = (generator.below(3) == 0, generator.below(4) == 0)
+            let file = try Self.routeFile(&generator, routesFragments: routesFragments, foldsCase: foldsCase)
             let router = try file.makeRouter()
             let apple = try Self.rules(try #require(try file.associationFiles().apple), android: false)
             let android = try Self.rules(try #require(try file.associationFiles().android), android: true)
             for _ in 0..<40 {
-                let path = Self.path(&generator)
-                guard let match = try? router.match("https://example.com" + path), let tag = match.route.tag,
-                    file.routes[tag].isUniversalLink
+                let link = Self.link(&generator, fragment: routesFragments, upperCase: foldsCase)
+                guard let match = try? router.match("https://example.com" + link.path + (link.fragment ?? "")),
+                    let tag = match.route.tag, file.routes[tag].isUniversalLink
                 else { continue }
-                checked += 1
-                #expect(Self.claims(apple, path), "Apple's file does not claim \(path) for \(match.route.pattern)")
-                #expect(Self.claims(android, path), "Android's file does not claim \(path) for \(match.route.pattern)")
+                if link.fragment != nil { checked.fragment += 1 } else { checked.plain += 1 }
+                let shown = link.path + (link.fragment ?? "")
+                #expect(
+                    Self.claims(apple, link, foldingCase: foldsCase),
+                    "Apple's file does not claim \(shown) for \(match.route.pattern)")
+                let upperCase = shown.split(whereSeparator: { "/#".contains($0) }).contains { $0 == "A" || $0 == "B" }
+                if upperCase {
+                    checked.folded += 1
+                } else {
+                    #expect(
+                        Self.claims(android, link, foldingCase: false),
+                        "Android's file does not claim \(shown) for \(match.route.pattern)")
+                }
             }
         }
-        #expect(checked > 1_000)
+        #expect(checked.plain > 1_000)
+        #expect(checked.fragment > 100)
+        #expect(checked.folded > 50)
+    }
+
+    @Test func theMatcherHereTellsRulesApart() {
+        let rules = [
+            Rule(pattern: "/a", fragment: "/b", excludes: true), Rule(pattern: "/a", fragment: "/?*", excludes: false),
+            Rule(pattern: "/a/b", fragment: nil, excludes: false),
+        ]
+        #expect(!Self.claims(rules, ("/a", "#/b"), foldingCase: false))
+        #expect(Self.claims(rules, ("/a", "#/c"), foldingCase: false))
+        #expect(!Self.claims(rules, ("/a", nil), foldingCase: false))
+        #expect(Self.claims(rules, ("/a/b", "#anything"), foldingCase: false))
+        #expect(!Self.claims(rules, ("/A/B", nil), foldingCase: false))
+        #expect(Self.claims(rules, ("/A/B", nil), foldingCase: true))
     }
 
     /// A route file of a few generated routes: literals (one of them not ASCII), parameters, optional groups,
     /// trailing wildcards, priorities, and routes kept out of universal links.
-    private static func routeFile(_ generator: inout Xorshift) throws -> RouteFile {
+    private static func routeFile(
+        _ generator: inout Xorshift, routesFragments: Bool, foldsCase: Bool
+    ) throws -> RouteFile {
         var routes: [String] = []
         for index in 0..<(1 + generator.below(8)) {
             var segments = (0..<generator.below(4)).map { position in
@@ -51,8 +83,9 @@ struct AssociationPropertyTests {
             if generator.below(5) == 0 { route += #", "universalLink": false"# }
             routes.append(route + "}")
         }
+        let options = #""options": {"fragmentRouting": \#(routesFragments), "caseInsensitiveLiterals": \#(foldsCase)}"#
         let json =
-            #"{"routes": [\#(routes.joined(separator: ", "))], "apps": {"apple": {"appIDs": ["ABCDE12345.com.example.app"]}, "#
+            #"{\#(options), "routes": [\#(routes.joined(separator: ", "))], "apps": {"apple": {"appIDs": ["ABCDE12345.com.example.app"]}, "#
             + #""android": {"package": "com.example.app", "sha256CertFingerprints": ["\#(Array(repeating: "AB", count: 32).joined(separator: ":"))"]}}}"#
         let (file, problems) = RouteFile.load(data: Data(json.utf8), path: "generated.json")
         // A generated pattern that ties with itself (two optional parameters of one shape) is still a file.
@@ -60,16 +93,29 @@ struct AssociationPropertyTests {
         return file
     }
 
-    /// A link's path as a browser sends it: components percent-encoded, joined by `/`.
-    private static func path(_ generator: inout Xorshift) -> String {
-        let components = ["a", "b", "c", "%C3%A9", "z", "1"]
-        return "/"
-            + (0..<generator.below(5)).map { _ in components[generator.below(components.count)] }
-            .joined(separator: "/")
+    /// A link's path as a browser sends it (components percent-encoded, joined by `/`), and, when fragments route, a
+    /// fragment that continues the path about half the time: `/a#/b/c`.
+    private static func link(
+        _ generator: inout Xorshift, fragment: Bool, upperCase: Bool
+    ) -> (path: String, fragment: String?) {
+        let components = ["a", "b", "c", "%C3%A9", "z", "1"] + (upperCase ? ["A", "B"] : [])
+        func joined(_ count: Int) -> String {
+            "/" + (0..<count).map { _ in components[generator.below(components.count)] }.joined(separator: "/")
+        }
+        let path = joined(generator.below(fragment ? 3 : 5))
+        guard fragment, generator.below(2) == 0 else { return (path, nil) }
+        return (path, "#" + joined(1 + generator.below(3)))
     }
 
-    /// The rules of a file: each path pattern, and whether it excludes.
-    private static func rules(_ data: Data, android: Bool) throws -> [(pattern: String, excludes: Bool)] {
+    /// A rule of a file: its path and fragment patterns, and whether it excludes.
+    private struct Rule {
+        let pattern: String
+        let fragment: String?
+        let excludes: Bool
+    }
+
+    /// The rules of a file, in order.
+    private static func rules(_ data: Data, android: Bool) throws -> [Rule] {
         let json = try JSONSerialization.jsonObject(with: data)
         let components: Any?
         if android {
@@ -81,13 +127,26 @@ struct AssociationPropertyTests {
             components = details?.first?["components"]
         }
         let list = try #require(components as? [[String: Any]])
-        return list.map { (($0["/"] as? String) ?? "*", ($0["exclude"] as? Bool) ?? false) }
+        return list.map {
+            Rule(
+                pattern: ($0["/"] as? String) ?? "*", fragment: $0["#"] as? String,
+                excludes: ($0["exclude"] as? Bool) ?? false)
+        }
     }
 
-    /// Whether the first rule that matches `path` claims it.
-    private static func claims(_ rules: [(pattern: String, excludes: Bool)], _ path: String) -> Bool {
-        guard let first = rules.first(where: { glob($0.pattern, matches: path) }) else { return false }
-        return !first.excludes
+    /// Whether the first rule that matches the link claims it. A fragment is matched without its `#`; a rule with a
+    /// fragment pattern does not match a link without a fragment.
+    private static func claims(
+        _ rules: [Rule], _ link: (path: String, fragment: String?), foldingCase: Bool
+    ) -> Bool {
+        func fold(_ text: String) -> String { foldingCase ? text.lowercased() : text }
+        let fragment = link.fragment.map { String($0.dropFirst()) }
+        let first = rules.first { rule in
+            guard glob(fold(rule.pattern), matches: fold(link.path)) else { return false }
+            guard let pattern = rule.fragment else { return true }
+            return fragment.map { glob(fold(pattern), matches: fold($0)) } ?? false
+        }
+        return first.map { !$0.excludes } ?? false
     }
 
     /// `*` matches any characters, `?` exactly one, anything else itself.

@@ -122,6 +122,9 @@ struct AssociationTests {
         (#"{"apple": {"appIDs": [], "appStoreID": "id1234567890"}}"#, "apps.apple.appStoreID"),
         (#"{"apple": {"appIDs": [], "appStoreID": "1234567890123"}}"#, "apps.apple.appStoreID"),
         (#"{"name": ""}"#, "apps.name"),
+        (#"{"apple": {"appIDs": [], "webCredentials": ["com.example.shop"]}}"#, "apps.apple.webCredentials[0]"),
+        (#"{"apple": {"appIDs": [], "appClip": "ABCDE12345"}}"#, "apps.apple.appClip"),
+        (#"{"apple": {"appIDs": [], "appClip": ["ABCDE12345.com.example.shop.Clip"]}}"#, "apps.apple.appClip"),
     ]
 
     @Test func theAppsNameAndAppStoreIDLoad() throws {
@@ -129,6 +132,24 @@ struct AssociationTests {
         let apps = try RouteFile(data: Data(json.utf8), path: "routes.json").apps
         #expect(apps.name == "Shop")
         #expect(apps.appStoreID == "1234567890")
+    }
+
+    @Test func webCredentialsAndAnAppClipLoadAndGoInTheAppleFileOnly() throws {
+        let plain = try Self.file(#"{"pattern": "/p/:id", "destination": "P"}"#)
+        #expect(plain.apps.webCredentialAppIDs.isEmpty && plain.apps.appClipID == nil)
+        let plainApple = try #require(try plain.associationFiles().apple)
+        #expect(!String(decoding: plainApple, as: UTF8.self).contains("webcredentials"))
+        let json = #"""
+            {"routes": [], "apps": {"apple": {"appIDs": ["ABCDE12345.com.example.shop"],
+             "webCredentials": ["ABCDE12345.com.example.shop"], "appClip": "ABCDE12345.com.example.shop.Clip"}}}
+            """#
+        let declared = try RouteFile(data: Data(json.utf8), path: "routes.json")
+        #expect(declared.apps.webCredentialAppIDs == ["ABCDE12345.com.example.shop"])
+        #expect(declared.apps.appClipID == "ABCDE12345.com.example.shop.Clip")
+        let apple = try #require(try declared.associationFiles().apple)
+        let object = try #require(try JSONSerialization.jsonObject(with: apple) as? [String: Any])
+        #expect((object["webcredentials"] as? [String: [String]])?["apps"] == ["ABCDE12345.com.example.shop"])
+        #expect((object["appclips"] as? [String: [String]])?["apps"] == ["ABCDE12345.com.example.shop.Clip"])
     }
 
     @Test("apps are checked where they are written", arguments: badApps)
