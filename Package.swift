@@ -12,6 +12,8 @@ let package = Package(
         .executable(name: "switchyard", targets: ["SwitchyardCLI"]),
         // `switchyard serve`: a product of its own, so that `switchyard` builds without Hummingbird.
         .executable(name: "switchyard-serve", targets: ["SwitchyardServe"]),
+        // `switchyard verify-site`: a product of its own, so that `switchyard` builds without an HTTP client.
+        .executable(name: "switchyard-verify-site", targets: ["SwitchyardVerifySite"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
@@ -24,6 +26,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // Hummingbird runs on it already; the explorer's file watcher is one of its services.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        // For `switchyard verify-site` only: HTTPS with no redirect followed, bounded in time and size.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // The client's TLS; `--ca-file` adds a trust root to it. The tests' fixture sites serve TLS with it too.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
     ],
     targets: [
         .target(name: "Switchyard", dependencies: [.product(name: "Logging", package: "swift-log")]),
@@ -70,6 +76,22 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What `switchyard verify-site` checks: a live site's association files against a route file's.
+        .target(
+            name: "SwitchyardSiteCheck",
+            dependencies: [
+                "Switchyard", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "SwitchyardVerifySite",
+            dependencies: [
+                "SwitchyardSiteCheck", "SwitchyardReports",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "SwitchyardTests",
             dependencies: ["Switchyard", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -84,6 +106,16 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SwitchyardCLITests", dependencies: ["SwitchyardCLI"], exclude: ["Golden"]),
+        // Fixture sites over TLS on loopback, each breaking one thing, and the built `switchyard-verify-site`.
+        .testTarget(
+            name: "SwitchyardSiteCheckTests",
+            dependencies: [
+                "SwitchyardSiteCheck", "SwitchyardVerifySite", "SwitchyardServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

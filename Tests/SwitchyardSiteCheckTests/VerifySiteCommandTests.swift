@@ -1,0 +1,111 @@
+import Foundation
+import Hummingbird
+import Switchyard
+import SwitchyardServer
+import Testing
+
+/// The built `switchyard-verify-site`: its exit codes, its JSON, the entitlement lines, and a certificate it was not
+/// told to trust.
+@Suite("switchyard-verify-site")
+struct VerifySiteCommandTests {
+    /// The tool beside the test bundle, in the build's products folder.
+    static let binary: URL = {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("switchyard-verify-site").path),
+            folder.pathComponents.count > 1
+        {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("switchyard-verify-site")
+    }()
+
+    typealias Run = (status: Int32, output: String, errors: String)
+
+    /// Runs the tool on a thread of its own, so that waiting for it holds none of the threads that run the tests'
+    /// sites (on two cores there are two); its exit status, standard output and standard error.
+    static func run(_ arguments: [String]) async throws -> Run {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try runWaiting(arguments) }) }.start()
+        }
+    }
+
+    private static func runWaiting(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let (output, errors) = (Pipe(), Pipe())
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // The tool writes little to standard error (a line or two), so reading standard output first cannot block.
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+            String(decoding: errorData, as: UTF8.self)
+        )
+    }
+
+    static func caFile() throws -> String { try TestCertificates.shared.get().authorityFile }
+
+    @Test func theProjectsOwnSiteExitsWithZeroAndListsTheEntitlement() async throws {
+        let middleware = try UniversalLinkMiddleware<BasicRequestContext>(routeFile: try VerifySiteTests.shop.get())
+        let result = try await FixtureSite.with([:], middleware: middleware) { port in
+            try await Self.run(["--ca-file", try Self.caFile(), VerifySiteTests.shopPath, "localhost:\(port)"])
+        }
+        #expect(result.status == 0, "\(result)")
+        #expect(result.output.hasPrefix("localhost:"))
+        #expect(result.output.contains(": verified\n"))
+        #expect(result.output.contains("  applinks:localhost\n  applinks:localhost?mode=developer\n"))
+    }
+
+    @Test func aSiteThatDiffersExitsWithOneAndSaysWhyInJSON() async throws {
+        let replies = try BrokenSiteTests.replies(.missingRoute)
+        let result = try await FixtureSite.with(replies) { port in
+            try await Self.run([
+                "--json", "--ca-file", try Self.caFile(), VerifySiteTests.shopPath, "localhost:\(port)",
+            ])
+        }
+        #expect(result.status == 1, "\(result)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let host = try #require((object["hosts"] as? [[String: Any]])?.first)
+        #expect(host["verified"] as? Bool == false)
+        #expect(host["reachable"] as? Bool == true)
+        let apple = try #require((host["files"] as? [[String: Any]])?.first)
+        #expect(apple["differences"] as? [String] == [#"rule missing: {"/": "/product/?*"}"#])
+        #expect(apple["unclaimed"] as? [[String: String]] == [["link": "/product/1", "for": "product"]])
+        #expect((object["entitlements"] as? [String])?.first == "applinks:localhost")
+    }
+
+    @Test func anUnreachablePortExitsWithTwo() async throws {
+        // A port just closed: nothing listens on it.
+        let result = try await Self.run(
+            ["--timeout", "2", "--ca-file", try Self.caFile(), VerifySiteTests.shopPath, "localhost:1"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.output.contains("localhost:1: unreachable\n"))
+        #expect(result.output.contains("apple-app-site-association: cannot be fetched from https://localhost:1/"))
+    }
+
+    @Test func aCertificateNotTrustedExitsWithTwo() async throws {
+        let result = try await FixtureSite.with(try VerifySiteTests.replies()) { port in
+            try await Self.run(["--timeout", "2", VerifySiteTests.shopPath, "localhost:\(port)"])
+        }
+        #expect(result.status == 2, "\(result)")
+        #expect(result.output.contains("TLS failed"))
+    }
+
+    @Test(arguments: [["https://shop.example.com"], ["shop.example.com/path"], [], ["--timeout", "0", "a.example"]])
+    func badUsageExitsWithTwo(_ arguments: [String]) async throws {
+        let result = try await Self.run([VerifySiteTests.shopPath] + arguments)
+        #expect(result.status == 2, "\(result)")
+    }
+
+    @Test func aRouteFileWithoutAppsExitsWithTwo() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("no-apps-\(UUID().uuidString).json")
+        try Data(#"{"routes": [{"pattern": "/a", "destination": "A"}]}"#.utf8).write(to: path)
+        let result = try await Self.run([path.path, "shop.example.com"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.errors.contains("declares no Apple app IDs and no Android package"))
+    }
+}
