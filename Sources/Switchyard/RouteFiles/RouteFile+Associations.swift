@@ -47,43 +47,68 @@ extension RouteFile {
         let router = try makeRouter()
         let tables = try universalLinkTables()
         let host = tables.lazy.compactMap { settings[$0]?.allowedHosts?.first }.first ?? "example.com"
-        func handles(_ path: String) -> Route? { (try? router.match("https://\(host)\(path)"))?.route }
+        var collector = RuleCollector(file: self, router: router, origin: "https://" + host)
+        for table in tables {
+            for route in router.routes(in: table) {
+                guard let declaration = declaration(of: route) else { continue }
+                if declaration.isUniversalLink {
+                    collector.include(route, declaration)
+                } else {
+                    collector.exclude(route, declaration)
+                }
+            }
+        }
+        let rules = collector.excluded + collector.included
+        guard options.routesFragments else { return (rules, collector.overClaims) }
+        var split = Set<AssociationRule>()
+        return (rules.flatMap(Self.fragmentSplits).filter { split.insert($0).inserted } + rules, collector.overClaims)
+    }
+
+    /// The rules and over-claims of the routes seen so far, in match order.
+    private struct RuleCollector {
+        let file: RouteFile
+        let router: Router
+        /// `https://HOST`, the start of the links the router is asked about.
+        let origin: String
         var excluded: [AssociationRule] = []
         var included: [AssociationRule] = []
         var claimed = Set<String>()
         var overClaims: [OverClaim] = []
-        for table in tables {
-            for route in router.routes(in: table) {
-                guard let declaration = declaration(of: route) else { continue }
-                let comment = declaration.name ?? declaration.pattern
-                let segments = route.segments
-                if declaration.isUniversalLink {
-                    for path in Self.rulePaths(segments) where claimed.insert(path).inserted {
-                        included.append(AssociationRule(path: path, excludes: false, comment: comment))
-                    }
-                    // A parameter filled with two components: a path the rules claim, which this route does not take.
-                    let crossing = Self.samplePath(segments, value: "a/b")
-                    let taker = handles(crossing).flatMap { self.declaration(of: $0) }
-                    if crossing != Self.samplePath(segments, value: "a"), taker?.isUniversalLink != true {
-                        overClaims.append(
-                            OverClaim(pattern: declaration.pattern, location: declaration.location, example: crossing))
-                    }
-                } else if segments.allSatisfy({ if case .literal = $0 { true } else { false } }),
-                    case let path = Self.samplePath(segments, value: ""), handles(path) == route
-                {
-                    excluded.append(AssociationRule(path: path, excludes: true, comment: comment))
-                } else {
-                    overClaims.append(
-                        OverClaim(
-                            pattern: declaration.pattern, location: declaration.location,
-                            example: Self.samplePath(segments, value: "value")))
-                }
+
+        /// The route that the router hands `path` to.
+        private func handler(of path: String) -> Route? { (try? router.match(origin + path))?.route }
+
+        /// Claims every path of a universal-link route's expansion, and notes the path its parameters' `?*` claims
+        /// across a `/`, when no universal-link route takes it.
+        mutating func include(_ route: Route, _ declaration: RouteDeclaration) {
+            let segments = route.segments
+            for path in RouteFile.rulePaths(segments) where claimed.insert(path).inserted {
+                included.append(
+                    AssociationRule(path: path, excludes: false, comment: declaration.name ?? declaration.pattern))
+            }
+            let crossing = RouteFile.samplePath(segments, value: "a/b")
+            let taker = handler(of: crossing).flatMap { file.declaration(of: $0) }
+            if crossing != RouteFile.samplePath(segments, value: "a"), taker?.isUniversalLink != true {
+                overClaims.append(
+                    OverClaim(pattern: declaration.pattern, location: declaration.location, example: crossing))
             }
         }
-        let rules = excluded + included
-        guard options.routesFragments else { return (rules, overClaims) }
-        var split = Set<AssociationRule>()
-        return (rules.flatMap(Self.fragmentSplits).filter { split.insert($0).inserted } + rules, overClaims)
+
+        /// Excludes a kept-out route's path when it is all literals and the router hands it that path; otherwise its
+        /// paths stay claimed, and are noted.
+        mutating func exclude(_ route: Route, _ declaration: RouteDeclaration) {
+            let segments = route.segments
+            let path = RouteFile.samplePath(segments, value: "")
+            if segments.allSatisfy({ if case .literal = $0 { true } else { false } }), handler(of: path) == route {
+                excluded.append(
+                    AssociationRule(path: path, excludes: true, comment: declaration.name ?? declaration.pattern))
+            } else {
+                overClaims.append(
+                    OverClaim(
+                        pattern: declaration.pattern, location: declaration.location,
+                        example: RouteFile.samplePath(segments, value: "value")))
+            }
+        }
     }
 
     /// The rule for each place a link can move the rest of `rule`'s path into a fragment that starts with `/`.
@@ -116,7 +141,7 @@ extension RouteFile {
     }
 
     /// The rule paths of an expansion: `/product/?*`; a trailing wildcard claims its bare prefix too.
-    private static func rulePaths(_ segments: [Segment]) -> [String] {
+    fileprivate static func rulePaths(_ segments: [Segment]) -> [String] {
         var parts: [String] = []
         for segment in segments {
             switch segment {
@@ -131,7 +156,7 @@ extension RouteFile {
     }
 
     /// A path the expansion matches, each parameter (and a wildcard's one component) filled with `value`.
-    private static func samplePath(_ segments: [Segment], value: String) -> String {
+    fileprivate static func samplePath(_ segments: [Segment], value: String) -> String {
         "/"
             + segments.map { segment in
                 if case .literal(let text) = segment { LinkEncoding.encode(text.text) } else { value }
