@@ -7,7 +7,7 @@ import SwitchyardReports
 /// `switchyard-serve`, also run as `switchyard serve`: the route explorer and the test-link page for a route file.
 /// It is a product of its own so that the `switchyard` tool builds without the server's dependencies.
 @main
-struct ServeCommand: AsyncParsableCommand {
+struct ExplorerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "switchyard serve",
         abstract: "Serve a route explorer and a test-link page for a route file.",
