@@ -62,9 +62,7 @@ package struct SiteVerifier: Sendable {
             if let appleCDN, file.name == "apple-app-site-association", let live {
                 var copy = FileReport(name: "Apple's CDN copy", url: appleCDN + host)
                 if let cached = check(await fetcher.fetch(copy.url), file, into: &copy) {
-                    copy.differences = zip(live, cached).flatMap { origin, cdn in
-                        origin.rules.differences(from: cdn.rules).map { (live.count > 1 ? "\(origin.id): " : "") + $0 }
-                    }
+                    copy.differences = Self.differences(live, cached, showingIDs: live.count > 1)
                     if !copy.differences.isEmpty {
                         copy.problems.append("Apple's CDN serves another copy than the site: it may be stale")
                     }
@@ -126,15 +124,12 @@ package struct SiteVerifier: Sendable {
     private func compare(
         _ live: [(id: String, rules: AssociationRules)], _ file: ExpectedFile, into report: inout FileReport
     ) {
-        for (expected, found) in zip(file.apps, live) where expected.id == found.id {
-            let prefix = file.apps.count > 1 ? "\(expected.id): " : ""
-            report.differences += expected.rules.differences(from: found.rules).map { prefix + $0 }
-        }
+        report.differences = Self.differences(file.apps, live, showingIDs: file.apps.count > 1)
         guard let expected = file.apps.first?.rules, let found = live.first(where: { $0.id == file.apps.first?.id })
         else { return }
         var seen = Set<String>()
-        for link in samples + found.rules.components.compactMap(Self.instance)
-        where seen.insert(link.description).inserted {
+        let instances = found.rules.components.lazy.compactMap(Self.instance).prefix(Self.maxRuleLinks)
+        for link in samples + instances where seen.insert(link.description).inserted {
             // Only a verdict that differs from the route file's own rules is the site's doing: a link the route
             // file's rules over-claim (a parameter's `?*` crosses `/`) is theirs, and listed by `associations`.
             let (claims, shouldClaim) = (found.rules.claims(link), expected.claims(link))
@@ -143,10 +138,29 @@ package struct SiteVerifier: Sendable {
         }
     }
 
+    /// How the rules `found` gives each app differ from those `expected` gives it, app by app (an app that `found`
+    /// names no rules for is a problem reported already).
+    private static func differences(
+        _ expected: [(id: String, rules: AssociationRules)], _ found: [(id: String, rules: AssociationRules)],
+        showingIDs: Bool
+    ) -> [String] {
+        expected.flatMap { app in
+            guard let other = found.first(where: { $0.id == app.id }) else { return [String]() }
+            return app.rules.differences(from: other.rules).map { (showingIDs ? "\(app.id): " : "") + $0 }
+        }
+    }
+
+    /// The most links made from a live file's rules, and the longest. Matching a link costs at most its length
+    /// times the file's 128 KB, so these bound the work a file of any shape can cause.
+    static let maxRuleLinks = 256
+    static let maxRuleLinkLength = 512
+
     /// A link that an including rule matches: `*` taken as nothing and `?` as `x`, so `/admin/?*` gives
-    /// `/admin/x`.
+    /// `/admin/x`; `nil` for an exclusion, or a rule whose link would be longer than ``maxRuleLinkLength``.
     private static func instance(of component: AssociationRules.Component) -> RouteFile.SiteLink? {
-        guard !component.excludes else { return nil }
+        guard !component.excludes,
+            (component.path?.utf8.count ?? 0) + (component.fragment?.utf8.count ?? 0) <= maxRuleLinkLength
+        else { return nil }
         func filled(_ pattern: String) -> String {
             String(pattern.unicodeScalars.compactMap { $0 == "*" ? nil : $0 == "?" ? "x" : Character($0) })
         }

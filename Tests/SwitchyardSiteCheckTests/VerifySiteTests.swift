@@ -166,3 +166,49 @@ struct BrokenSiteTests {
         .staleCopy: ["/tab/home", "/tab/cart", "/tab/account"].map { #"rule missing: {"/": "\#($0)"}"# },
     ]
 }
+
+/// Live files made to hurt the verifier: deep nesting, patterns of many stars, thousands of rules, keys of the wrong
+/// type. Each is reported as a difference or a problem, within the file's 128 KB, and the verifier goes on.
+@Suite("verify-site: hostile live files")
+struct HostileLiveFileTests {
+    static let appID = "ABCDE12345.com.example.shop"
+
+    static func components(_ components: String) -> String {
+        #"{"applinks": {"details": [{"appIDs": ["\#(appID)"], "components": \#(components)}]}}"#
+    }
+
+    static let files: [(name: String, json: String, problem: String?)] = [
+        (
+            "nesting",
+            #"{"applinks": "# + String(repeating: "[", count: 60_000) + String(repeating: "]", count: 60_000) + "}",
+            nil
+        ),
+        ("stars", components(#"[{"/": ""# + String(repeating: "*a", count: 30_000) + #"b"}]"#), nil),
+        (
+            "rules", components("[" + Array(repeating: #"{"/": "/x?*y*"}"#, count: 6_000).joined(separator: ",") + "]"),
+            nil
+        ),
+        (
+            "types", components(#"[{"/": ["/p"]}]"#),
+            "cannot be read: applinks.details[0].components[0]./ is not a string"
+        ),
+        ("details", #"{"applinks": {"details": {"appIDs": 1}}}"#, "cannot be read: applinks.details is not a list"),
+        ("top", "[1, 2]", "cannot be read: the file is not an object"),
+    ]
+
+    @Test(arguments: files)
+    func aHostileFileIsReportedAndTheVerifierGoesOn(_ file: (name: String, json: String, problem: String?)) async throws
+    {
+        #expect(file.json.utf8.count <= 128 * 1024, "\(file.name) is \(file.json.utf8.count) bytes")
+        let replies = try VerifySiteTests.replies(apple: FixtureReply(Data(file.json.utf8)))
+        let report = try await FixtureSite.with(replies) { port in try await VerifySiteTests.verify(port: port) }
+        let apple = try #require(report.files.first)
+        #expect(!apple.isVerified)
+        if let problem = file.problem {
+            #expect(apple.problems == [problem])
+        } else {
+            #expect(!apple.problems.isEmpty || !apple.differences.isEmpty)
+        }
+        #expect(report.files.last?.isVerified == true, "assetlinks.json is served right and still checked")
+    }
+}
