@@ -76,6 +76,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What the test targets that run web servers share; only tests depend on it.
+        .target(
+            name: "SwitchyardTestSupport", dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "Tests/SwitchyardTestSupport"
+        ),
         // What `switchyard verify-site` checks: a live site's association files against a route file's.
         .target(
             name: "SwitchyardSiteCheck",
@@ -100,7 +105,8 @@ let package = Package(
         .testTarget(
             name: "SwitchyardServerTests",
             dependencies: [
-                "SwitchyardServer", "SwitchyardExplorer", .product(name: "Hummingbird", package: "hummingbird"),
+                "SwitchyardServer", "SwitchyardExplorer", "SwitchyardTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
@@ -110,7 +116,7 @@ let package = Package(
         .testTarget(
             name: "SwitchyardSiteCheckTests",
             dependencies: [
-                "SwitchyardSiteCheck", "SwitchyardVerifySite", "SwitchyardServer",
+                "SwitchyardSiteCheck", "SwitchyardVerifySite", "SwitchyardServer", "SwitchyardTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

@@ -6,6 +6,7 @@ import NIOPosix
 import Switchyard
 import SwitchyardExplorer
 import SwitchyardServer
+import SwitchyardTestSupport
 
 /// A Hummingbird application with the universal-link middleware, listening on a random loopback port while a test
 /// runs, and a raw HTTP/1.1 client that sends exactly the bytes a test gives it.
@@ -21,7 +22,7 @@ enum LiveServer {
         let router = Hummingbird.Router()
         router.add(middleware: try UniversalLinkMiddleware(routeFile: file, host: host))
         router.get("/about") { _, _ in "About the shop" }
-        return try await withRunning(
+        return try await RunningApplication.with(
             { report in
                 Application(
                     router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
@@ -33,29 +34,10 @@ enum LiveServer {
     static func withExplorer<Result: Sendable>(
         path: String, _ body: @Sendable (Int) async throws -> Result
     ) async throws -> Result {
-        try await withRunning(
+        try await RunningApplication.with(
             { report in
                 Explorer(path: path, logger: quietLogger).application(host: "127.0.0.1", port: 0) { report($0) }
             }, body)
-    }
-
-    /// Runs `body` with the port of the application that `makeApplication` makes, given the function it calls with
-    /// its port once it listens; the application stops when `body` returns.
-    private static func withRunning<App: ApplicationProtocol, Result: Sendable>(
-        _ makeApplication: (@escaping @Sendable (Int) -> Void) -> App, _ body: @Sendable (Int) async throws -> Result
-    ) async throws -> Result {
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = makeApplication { port in
-            continuation.yield(port)
-            continuation.finish()
-        }
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await app.run() }
-            defer { group.cancelAll() }
-            var port = 0
-            for await value in ports { port = value }
-            return try await body(port)
-        }
     }
 
     private static var quietLogger: Logger {

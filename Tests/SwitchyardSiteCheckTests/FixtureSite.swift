@@ -1,9 +1,11 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdTLS
 import Logging
 import NIOCore
 import SwitchyardServer
+import SwitchyardTestSupport
 
 /// What a fixture site answers at one path.
 struct FixtureReply: Sendable {
@@ -40,22 +42,14 @@ enum FixtureSite {
             }
         }
         let certificates = try TestCertificates.shared.get()
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "switchyard-fixture-site")
         logger.logLevel = .critical
-        let app = Application(
-            router: router, server: try .tls(.http1(), tlsConfiguration: try certificates.serverConfiguration()),
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                continuation.yield(channel.localAddress?.port ?? 0)
-                continuation.finish()
-            }, logger: logger)
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await app.run() }
-            defer { group.cancelAll() }
-            var port = 0
-            for await value in ports { port = value }
-            return try await body(port)
-        }
+        let server = try HTTPServerBuilder.tls(.http1(), tlsConfiguration: try certificates.serverConfiguration())
+        return try await RunningApplication.with(
+            { report in
+                Application(
+                    router: router, server: server, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                    onServerRunning: { report($0.localAddress?.port ?? 0) }, logger: logger)
+            }, body)
     }
 }
