@@ -36,6 +36,24 @@ struct CheckCommandTests {
             """
         ),
         (
+            // A scheme table's example is written as reverse routing writes links: `app://a/value`.
+            #"{"schemes": {"app": {"routes": [{"pattern": "/a/:x", "destination": "A"}, {"pattern": "/a/:y", "destination": "B"}]}}}"#,
+            """
+            error[duplicate]: /a/:x and /a/:y have the same shape in table app; only the first can win
+              at: schemes.app.routes[0], schemes.app.routes[1]
+              example: app://a/value
+            """
+        ),
+        (
+            // `ABC` would come back lowercased as a host: `app:///ABC/value`.
+            #"{"schemes": {"app": {"routes": [{"pattern": "/ABC/:x", "destination": "A"}, {"pattern": "/ABC/:y", "destination": "B"}]}}}"#,
+            """
+            error[duplicate]: /ABC/:x and /ABC/:y have the same shape in table app; only the first can win
+              at: schemes.app.routes[0], schemes.app.routes[1]
+              example: app:///ABC/value
+            """
+        ),
+        (
             #"{"routes": [{"pattern": "/a(/:x)(/:y)", "destination": "A"}]}"#,
             """
             error[ambiguous]: the expansions /a/:x and /a/:y of /a(/:x)(/:y) tie for the same links

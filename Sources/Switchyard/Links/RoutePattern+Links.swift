@@ -6,25 +6,19 @@ extension RoutePattern {
         routeName: String
     ) throws(LinkError) -> [String] {
         let expansion = try expansion(for: parameters, routeName: routeName)
-        var components: [String] = []
-        for segment in expansion.segments {
-            switch segment {
-            case .literal(let literal):
-                components.append(literal.text)
-            case .parameter(let parameter):
-                let value = parameters[parameter] ?? ""
-                try LinkEncoding.checkValue(value, for: parameter)
-                if let constraint = constraints[parameter], !constraint.accepts(value) {
-                    throw LinkError(
-                        .constraintFailed, "the value '\(value)' of '\(parameter)' is not \(constraint.description)")
-                }
-                components.append(value)
-            case .wildcard:
-                for component in wildcard { try LinkEncoding.checkValue(component, for: "*") }
-                components += wildcard
+        for parameter in expansion.parameterNames {
+            let value = parameters[parameter] ?? ""
+            try LinkEncoding.checkValue(value, for: parameter)
+            if let constraint = constraints[parameter], !constraint.accepts(value) {
+                throw LinkError(
+                    .constraintFailed, "the value '\(value)' of '\(parameter)' is not \(constraint.description)")
             }
         }
-        return components
+        if expansion.hasWildcard {
+            for component in wildcard { try LinkEncoding.checkValue(component, for: "*") }
+        }
+        return LinkWriter.components(
+            of: expansion.segments, value: { parameters[$0] ?? "" }, wildcard: expansion.hasWildcard ? wildcard : [])
     }
 
     /// The internal route string for this pattern filled with `parameters`, encoded as links are, with a
@@ -37,7 +31,7 @@ extension RoutePattern {
         let known = Set(parameterNames)
         let components = try components(
             parameters: parameters.filter { known.contains($0.key) }, wildcard: wildcard, routeName: written)
-        let path = components.map(LinkEncoding.encode).joined(separator: "/")
+        let path = LinkWriter.path(components)
         return written.hasPrefix("/") || path.isEmpty ? "/" + path : path
     }
 

@@ -79,24 +79,8 @@ extension Router {
     private func unboundedLink(
         components: [String], query: [QueryItem], scheme: String?, host: String?, snapshot: RouterState
     ) throws(LinkError) -> String {
-        let path = components.map(LinkEncoding.encode).joined(separator: "/")
-        let queryText = try LinkEncoding.query(query)
-        guard let scheme else { return "/" + path + queryText }
-        guard URLSplitter.isScheme(scheme) else { throw LinkError(.invalidScheme, "'\(scheme)' is not a scheme") }
-        let lowered = URLSplitter.lowercasedASCII(scheme)
-        let settings =
-            (snapshot.tables[.scheme(lowered)] ?? snapshot.tables[.global])?.settings ?? TableSettings()
-        if let allowed = settings.allowedHosts {
-            let chosen = host ?? allowed.first
-            guard let chosen,
-                settings.hostRules.allowedHosts?.contains(ExactText(HostName.allowedForm(chosen))) == true
-            else { throw LinkError(.hostNotAllowed, "the host '\(host ?? "")' is not one of the allowed hosts") }
-            return "\(lowered)://\(HostName.linkForm(chosen))/\(path)\(queryText)"
-        }
-        if let host { return "\(lowered)://\(HostName.linkForm(host))/\(path)\(queryText)" }
-        if let first = components.first, LinkEncoding.readsBackAsHost(first, policy: settings.hostPolicy) {
-            return "\(lowered)://\(path)\(queryText)"
-        }
-        return "\(lowered):///\(path)\(queryText)"
+        let table = scheme.flatMap { snapshot.tables[.scheme(URLSplitter.lowercasedASCII($0))] }
+        let settings = (table ?? snapshot.tables[.global])?.settings ?? TableSettings()
+        return try LinkWriter.link(components: components, query: query, scheme: scheme, host: host, settings: settings)
     }
 }

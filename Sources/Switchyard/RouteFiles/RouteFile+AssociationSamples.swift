@@ -55,14 +55,9 @@ extension RouteFile {
         for table in try universalLinkTables() {
             for route in router.routes(in: table) {
                 guard let declaration = declaration(of: route) else { continue }
-                let components = route.segments.map { segment in
-                    switch segment {
-                    case .literal(let text): LinkEncoding.encode(text.text)
-                    case .parameter(let name): LinkEncoding.encode(declaration.constraints[name]?.sample ?? "1")
-                    case .wildcard: "more"
-                    }
-                }
-                let path = "/" + components.joined(separator: "/")
+                let components = LinkWriter.components(
+                    of: route.segments, value: { declaration.constraints[$0]?.sample ?? "1" }, wildcard: ["more"])
+                let path = "/" + LinkWriter.path(components)
                 let comment = declaration.name ?? declaration.pattern
                 var forms = [SiteLink(path: path, comment: comment)]
                 if options.routesFragments, path != "/" {

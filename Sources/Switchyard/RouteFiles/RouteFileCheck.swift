@@ -43,56 +43,74 @@ extension RouteFile {
         var text: String
     }
 
+    /// Every check, in the order `check` reports them.
     private func analyse() -> [RouteFileFinding] {
-        var findings: [RouteFileFinding] = []
+        let expansions = expandedRoutes()
+        let duplicates = duplicateGroups(expansions)
+        let unreachable = unreachableRoutes(expansions)
+        return duplicateFindings(duplicates, expansions) + ambiguousFindings(expansions) + unreachable.findings
+            + shadowedExpansions(expansions, skipping: unreachable.routes, duplicates: duplicates.map { Set($0) })
+            + duplicateNames(expansions) + associationFindings() + sensitiveRouteFindings() + destinationFindings()
+    }
+
+    /// Each route's expansions, with their shapes folded as the router compares them.
+    private func expandedRoutes() -> [Expanded] {
         let foldsCase = options.matchesLiteralsCaseInsensitively
-        let expansions: [Expanded] = routes.enumerated().flatMap { index, route in
+        return routes.enumerated().flatMap { index, route in
             ((try? RoutePattern(route.pattern)).map { Array($0.expanded) } ?? []).map {
                 Expanded(
                     declaration: index, segments: $0.segments, shape: Self.folded($0.shape, foldsCase), text: $0.text)
             }
         }
+    }
 
-        // Duplicates: two declarations of the same shape in one table, the first of them with no constraint (a
-        // constrained route lets the links it refuses through to the next).
+    /// Routes that are duplicates: two declarations of the same shape in one table, from the first of them with no
+    /// constraint (a constrained route lets the links it refuses through to the next). Each group in file order.
+    private func duplicateGroups(_ expansions: [Expanded]) -> [[Int]] {
         var byShape: [[String]: [Int]] = [:]
         for (index, route) in routes.enumerated() {
             let shape = expansions.filter { $0.declaration == index }.map { "\($0.shape)" }
             byShape[[route.table.description] + shape, default: []].append(index)
         }
-        let duplicateGroups = byShape.values.compactMap { indices -> [Int]? in
+        return byShape.values.compactMap { indices -> [Int]? in
             guard let free = indices.firstIndex(where: { routes[$0].constraints.isEmpty }) else { return nil }
             let group = Array(indices[free...])
             return group.count > 1 ? group : nil
-        }
-        for indices in duplicateGroups.sorted(by: { $0[0] < $1[0] }) {
-            let first = routes[indices[0]]
-            findings.append(
-                RouteFileFinding(
-                    code: "duplicate",
-                    message:
-                        "\(indices.map { routes[$0].pattern }.joined(separator: " and ")) have the same shape in table "
-                        + "\(first.table); only the first can win", locations: indices.map { routes[$0].location },
-                    example: example(expansions.first { $0.declaration == indices[0] }, table: first.table)))
-        }
+        }.sorted { $0[0] < $1[0] }
+    }
 
-        // Ambiguous: expansions of one pattern that tie on priority and specificity.
-        for (index, route) in routes.enumerated() {
+    private func duplicateFindings(_ groups: [[Int]], _ expansions: [Expanded]) -> [RouteFileFinding] {
+        groups.map { indices in
+            let first = routes[indices[0]]
+            return RouteFileFinding(
+                code: "duplicate",
+                message:
+                    "\(indices.map { routes[$0].pattern }.joined(separator: " and ")) have the same shape in table "
+                    + "\(first.table); only the first can win", locations: indices.map { routes[$0].location },
+                example: example(expansions.first { $0.declaration == indices[0] }, table: first.table))
+        }
+    }
+
+    /// Expansions of one pattern that tie on priority and specificity.
+    private func ambiguousFindings(_ expansions: [Expanded]) -> [RouteFileFinding] {
+        routes.enumerated().compactMap { index, route in
             let own = expansions.filter { $0.declaration == index }
             let tie = own.indices.lazy.compactMap { a in
                 own.indices.first { b in b > a && own[a].shape == own[b].shape }.map { (own[a], own[$0]) }
             }.first
-            if let (a, b) = tie {
-                findings.append(
-                    RouteFileFinding(
-                        code: "ambiguous",
-                        message: "the expansions \(a.text) and \(b.text) of \(route.pattern) tie for the same links",
-                        locations: [route.location], example: example(a, table: route.table)))
-            }
+            guard let (a, b) = tie else { return nil }
+            return RouteFileFinding(
+                code: "ambiguous",
+                message: "the expansions \(a.text) and \(b.text) of \(route.pattern) tie for the same links",
+                locations: [route.location], example: example(a, table: route.table))
         }
+    }
 
-        // Unreachable: every expansion is covered by a route of higher priority in the same table.
+    /// Routes whose every expansion a route of higher priority in the same table covers.
+    private func unreachableRoutes(_ expansions: [Expanded]) -> (routes: Set<Int>, findings: [RouteFileFinding]) {
+        let foldsCase = options.matchesLiteralsCaseInsensitively
         var unreachable: Set<Int> = []
+        var findings: [RouteFileFinding] = []
         for (index, route) in routes.enumerated() {
             let own = expansions.filter { $0.declaration == index }
             let shadows = own.map { expansion in
@@ -102,28 +120,26 @@ extension RouteFile {
                         && Self.covers(other.segments, expansion.segments, foldsCase)
                 }
             }
-            if !own.isEmpty, shadows.allSatisfy({ $0 != nil }), let shadow = shadows.first ?? nil {
-                unreachable.insert(index)
-                let winner = routes[shadow.declaration]
-                findings.append(
-                    RouteFileFinding(
-                        code: "unreachable",
-                        message:
-                            "\(route.pattern) can never win: \(winner.pattern) (priority \(winner.priority)) matches "
-                            + "every link it matches", locations: [route.location, winner.location],
-                        example: example(own.first, table: route.table)))
-            }
+            guard !own.isEmpty, shadows.allSatisfy({ $0 != nil }), let shadow = shadows.first ?? nil else { continue }
+            unreachable.insert(index)
+            let winner = routes[shadow.declaration]
+            findings.append(
+                RouteFileFinding(
+                    code: "unreachable",
+                    message:
+                        "\(route.pattern) can never win: \(winner.pattern) (priority \(winner.priority)) matches "
+                        + "every link it matches", locations: [route.location, winner.location],
+                    example: example(own.first, table: route.table)))
         }
+        return (unreachable, findings)
+    }
 
-        findings += shadowedExpansions(
-            expansions, skipping: unreachable, duplicates: duplicateGroups.map { Set($0) })
-        findings += duplicateNames(expansions)
-        findings += associationFindings()
-        findings += sensitiveRouteFindings()
-
-        // Redirects and destinations.
+    /// Routes with neither a destination nor a redirect, and redirects that are bad: beside a destination, with a
+    /// target that no route matches or that the source cannot fill. Route by route.
+    private func destinationFindings() -> [RouteFileFinding] {
         let router = try? makeRouter()
-        for route in routes {
+        return routes.flatMap { route in
+            var findings: [RouteFileFinding] = []
             if route.redirect == nil, route.destination == nil {
                 findings.append(
                     RouteFileFinding(
@@ -131,43 +147,46 @@ extension RouteFile {
                         message: "\(route.pattern) has neither a destination nor a redirect",
                         locations: [route.location], example: nil))
             }
-            guard let redirect = route.redirect, let source = try? RoutePattern(route.pattern) else { continue }
-            if route.destination != nil {
-                findings.append(
-                    RouteFileFinding(
-                        code: "badRedirect", message: "\(route.pattern) has both a destination and a redirect",
-                        locations: [route.location], example: nil))
-            }
-            for expansion in source.expanded {
-                // Values the route accepts: its constraints' own, where it has them.
-                let parameters = Dictionary(
-                    uniqueKeysWithValues: expansion.parameterNames.map {
-                        ($0, route.constraints[$0]?.sample ?? "value")
-                    })
-                let wildcard = expansion.hasWildcard ? ["value"] : []
-                do {
-                    guard let target = try redirectTarget(of: route, parameters: parameters, wildcard: wildcard) else {
-                        continue
-                    }
-                    if router?.canRoute(target) != true {
-                        findings.append(
-                            RouteFileFinding(
-                                code: "badRedirect", message: "the redirect target \(target) matches no route",
-                                locations: [route.location], example: target))
-                        break
-                    }
-                } catch {
-                    findings.append(
-                        RouteFileFinding(
-                            code: "badRedirect",
-                            message:
-                                "the redirect \(redirect) cannot be filled from \(expansion.text): \(error.message)",
-                            locations: [route.location],
-                            example: example(
-                                Expanded(declaration: 0, segments: expansion.segments, shape: [], text: ""),
-                                table: route.table)))
-                    break
+            return findings + redirectFindings(route, router: router)
+        }
+    }
+
+    /// What is wrong with a route's redirect: a destination beside it, then the first expansion whose target no
+    /// route matches or cannot be filled, tried with values the route's constraints accept.
+    private func redirectFindings(_ route: RouteDeclaration, router: Router?) -> [RouteFileFinding] {
+        guard let redirect = route.redirect, let source = try? RoutePattern(route.pattern) else { return [] }
+        var findings: [RouteFileFinding] = []
+        if route.destination != nil {
+            findings.append(
+                RouteFileFinding(
+                    code: "badRedirect", message: "\(route.pattern) has both a destination and a redirect",
+                    locations: [route.location], example: nil))
+        }
+        for expansion in source.expanded {
+            let parameters = Dictionary(
+                uniqueKeysWithValues: expansion.parameterNames.map { ($0, route.constraints[$0]?.sample ?? "value") })
+            let wildcard = expansion.hasWildcard ? ["value"] : []
+            do {
+                guard let target = try redirectTarget(of: route, parameters: parameters, wildcard: wildcard) else {
+                    continue
                 }
+                if router?.canRoute(target) != true {
+                    return findings + [
+                        RouteFileFinding(
+                            code: "badRedirect", message: "the redirect target \(target) matches no route",
+                            locations: [route.location], example: target)
+                    ]
+                }
+            } catch {
+                return findings + [
+                    RouteFileFinding(
+                        code: "badRedirect",
+                        message: "the redirect \(redirect) cannot be filled from \(expansion.text): \(error.message)",
+                        locations: [route.location],
+                        example: example(
+                            Expanded(declaration: 0, segments: expansion.segments, shape: [], text: ""),
+                            table: route.table))
+                ]
             }
         }
         return findings
@@ -273,17 +292,13 @@ extension RouteFile {
         return shape.map { if case .literal(let text) = $0 { .literal(ExactText(text.text.lowercased())) } else { $0 } }
     }
 
-    /// A link that the expansion matches: parameters and wildcard components filled with `value`.
+    /// A link that the expansion matches, written as reverse routing writes links: parameters and a wildcard's one
+    /// component filled with `value`.
     private func example(_ expansion: Expanded?, table: RouteTable) -> String? {
         guard let expansion else { return nil }
-        let path = expansion.segments.map { segment -> String in
-            switch segment {
-            case .literal(let text): LinkEncoding.encode(text.text)
-            case .parameter, .wildcard: "value"
-            }
-        }.joined(separator: "/")
-        guard let scheme = table.scheme else { return "/\(path)" }
-        let host = settings[table]?.allowedHosts?.first.map(HostName.linkForm) ?? ""
-        return "\(scheme)://\(host)/\(path)"
+        let components = LinkWriter.components(of: expansion.segments, value: { _ in "value" }, wildcard: ["value"])
+        return try? LinkWriter.link(
+            components: components, query: [], scheme: table.scheme, host: nil,
+            settings: settings[table] ?? TableSettings())
     }
 }

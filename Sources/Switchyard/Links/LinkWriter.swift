@@ -1,0 +1,51 @@
+/// The one writer of links from patterns. Reverse routing (``Router/url(for:parameters:wildcard:query:scheme:host:)``),
+/// redirect targets, `check`'s example links and the sample links `verify-site` tries all turn an expansion's
+/// segments and values into a link here, so that they write the same link for the same route.
+enum LinkWriter {
+    /// The decoded components of a link that the expansion matches: each literal's text, each parameter's value,
+    /// and the wildcard's components.
+    static func components(of segments: [Segment], value: (String) -> String, wildcard: [String]) -> [String] {
+        segments.flatMap { segment in
+            switch segment {
+            case .literal(let literal): [literal.text]
+            case .parameter(let name): [value(name)]
+            case .wildcard: wildcard
+            }
+        }
+    }
+
+    /// The components percent-encoded, each as one component, and joined by `/`: `caf%C3%A9/a%2Fb`.
+    static func path(_ components: [String]) -> String {
+        components.map(LinkEncoding.encode).joined(separator: "/")
+    }
+
+    /// The link of `components` in a table with `settings`, as the specification's "Building URLs" says: with no
+    /// scheme, an internal route string (`/product/7`); in a table with allowed hosts, `scheme://HOST/route` with
+    /// the host given (which must be allowed) or the first; else `scheme://route` when the first component reads
+    /// back as the host under the table's policy, and `scheme:///route` when it would not (`ABC` comes back
+    /// lowercased).
+    ///
+    /// - Throws: ``LinkError`` for a query item that cannot be written, a scheme that is not one, or a host that the
+    ///   table does not allow.
+    static func link(
+        components: [String], query: [QueryItem], scheme: String?, host: String?, settings: TableSettings
+    ) throws(LinkError) -> String {
+        let path = path(components)
+        let queryText = try LinkEncoding.query(query)
+        guard let scheme else { return "/" + path + queryText }
+        guard URLSplitter.isScheme(scheme) else { throw LinkError(.invalidScheme, "'\(scheme)' is not a scheme") }
+        let lowered = URLSplitter.lowercasedASCII(scheme)
+        if let allowed = settings.allowedHosts {
+            let chosen = host ?? allowed.first
+            guard let chosen,
+                settings.hostRules.allowedHosts?.contains(ExactText(HostName.allowedForm(chosen))) == true
+            else { throw LinkError(.hostNotAllowed, "the host '\(host ?? "")' is not one of the allowed hosts") }
+            return "\(lowered)://\(HostName.linkForm(chosen))/\(path)\(queryText)"
+        }
+        if let host { return "\(lowered)://\(HostName.linkForm(host))/\(path)\(queryText)" }
+        if let first = components.first, LinkEncoding.readsBackAsHost(first, policy: settings.hostPolicy) {
+            return "\(lowered)://\(path)\(queryText)"
+        }
+        return "\(lowered):///\(path)\(queryText)"
+    }
+}
