@@ -163,7 +163,7 @@ struct TestLink: Sendable {
     /// The test link of the first route named `name`, as ``all(in:)`` lists it: one route's, made alone as a person
     /// edits its values.
     static func named(_ name: String, in file: RouteFile) -> TestLink? {
-        file.routes.first { $0.name == name }.flatMap { TestLink($0, name: name) }
+        file.routes.first { $0.name == name }.map { TestLink($0, name: name) }
     }
 
     fileprivate static func sample(named name: String) -> String {
@@ -180,10 +180,10 @@ struct TestLink: Sendable {
 }
 
 extension TestLink {
-    /// The test link of a route named `name`; `nil` when its pattern does not parse.
-    fileprivate init?(_ declaration: RouteFile.RouteDeclaration, name: String) {
-        guard let pattern = try? RoutePattern(declaration.pattern) else { return nil }
-        let expansions = pattern.expansions.compactMap { try? RoutePattern($0).parameterNames }
+    /// The test link of a route named `name`.
+    fileprivate init(_ declaration: RouteFile.RouteDeclaration, name: String) {
+        let pattern = declaration.parsedPattern
+        let expansions = pattern.parameterNamesByExpansion
         let parameters = pattern.parameterNames.map { parameter in
             let constraint = declaration.constraints[parameter]
             return Parameter(

@@ -31,6 +31,9 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         return expanded.flatMap(\.parameterNames).filter { seen.insert($0).inserted }
     }
 
+    /// Each expansion's parameter names, longest expansion first.
+    package var parameterNamesByExpansion: [[String]] { expanded.map(\.parameterNames) }
+
     /// Whether some expansion has a parameter named `name`.
     func hasParameter(_ name: String) -> Bool {
         expanded.contains { $0.parameterNames.contains(name) }

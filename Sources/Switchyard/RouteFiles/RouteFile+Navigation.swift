@@ -110,10 +110,8 @@ extension RouteFileReader {
         var patterns: [String: RoutePattern] = [:]
         var locations: [String: String] = [:]
         for route in file.routes {
-            guard let name = route.name, patterns[name] == nil, let pattern = try? RoutePattern(route.pattern) else {
-                continue
-            }
-            patterns[name] = pattern
+            guard let name = route.name, patterns[name] == nil else { continue }
+            patterns[name] = route.parsedPattern
             locations[name] = route.location
         }
         let check = NavigationCheck(navigation: file.navigation) { patterns[$0] }

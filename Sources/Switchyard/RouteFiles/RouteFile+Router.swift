@@ -92,7 +92,7 @@ extension RouteFile {
     package func redirectTarget(of route: RouteDeclaration, parameters: [String: String], wildcard: [String]?)
         throws(LinkError) -> String?
     {
-        guard let redirect = route.redirect, let target = try? RoutePattern(redirect) else { return nil }
+        guard let target = route.parsedRedirect else { return nil }
         return try target.path(filledFrom: parameters, wildcard: wildcard ?? [])
     }
 }

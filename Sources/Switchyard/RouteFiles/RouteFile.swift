@@ -28,7 +28,7 @@ public struct RouteFile: Sendable {
     /// One route as the file declares it.
     public struct RouteDeclaration: Sendable, Hashable {
         /// The pattern as written.
-        public var pattern: String
+        public internal(set) var pattern: String
         /// The route's name.
         public var name: String?
         /// The route's priority.
@@ -36,7 +36,7 @@ public struct RouteFile: Sendable {
         /// What the route leads to: a handler's name in the app.
         public var destination: String?
         /// A pattern whose parameters are filled from the match: the route redirects there.
-        public var redirect: String?
+        public internal(set) var redirect: String?
         /// The tests its parameters' values must pass, by parameter name.
         public var constraints: [String: Constraint] = [:]
         /// Where a browser that opens the route's universal link without the app goes: a URL template whose
@@ -54,6 +54,11 @@ public struct RouteFile: Sendable {
         public var table: RouteTable
         /// Where it is in the file: `routes[0]`, `schemes.myapp.routes[2]`.
         public var location: String
+        /// ``pattern``, parsed once when the file was read: what `check`, the redirect filter, navigation and the
+        /// explorer read. Both are set together, and neither changes after.
+        package let parsedPattern: RoutePattern
+        /// ``redirect``, parsed once when the file was read.
+        package let parsedRedirect: RoutePattern?
     }
 
     /// The file's path, as given.

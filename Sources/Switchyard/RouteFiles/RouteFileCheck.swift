@@ -57,7 +57,7 @@ extension RouteFile {
     private func expandedRoutes() -> [Expanded] {
         let foldsCase = options.matchesLiteralsCaseInsensitively
         return routes.enumerated().flatMap { index, route in
-            ((try? RoutePattern(route.pattern)).map { Array($0.expanded) } ?? []).map {
+            route.parsedPattern.expanded.map {
                 Expanded(
                     declaration: index, segments: $0.segments, shape: Self.folded($0.shape, foldsCase), text: $0.text)
             }
@@ -154,7 +154,8 @@ extension RouteFile {
     /// What is wrong with a route's redirect: a destination beside it, then the first expansion whose target no
     /// route matches or cannot be filled, tried with values the route's constraints accept.
     private func redirectFindings(_ route: RouteDeclaration, router: Router?) -> [RouteFileFinding] {
-        guard let redirect = route.redirect, let source = try? RoutePattern(route.pattern) else { return [] }
+        guard let redirect = route.redirect else { return [] }
+        let source = route.parsedPattern
         var findings: [RouteFileFinding] = []
         if route.destination != nil {
             findings.append(

@@ -101,13 +101,16 @@ struct RouteFileReader {
             problem(.missingKey, at: location, "a route needs a 'pattern'")
             return nil
         }
-        guard let pattern = string(patternValue, at: location + ".pattern"),
-            checkPattern(pattern, at: location + ".pattern")
+        guard let written = string(patternValue, at: location + ".pattern"),
+            let pattern = parsePattern(written, at: location + ".pattern")
         else { return nil }
         var priority = 0
         if let value = route["priority"] { priority = integer(value, at: location + ".priority") ?? 0 }
-        let redirect = route["redirect"].flatMap { string($0, at: location + ".redirect") }
-        if let redirect, !checkPattern(redirect, at: location + ".redirect") { return nil }
+        var redirect: RoutePattern?
+        if let value = route["redirect"], let written = string(value, at: location + ".redirect") {
+            guard let parsed = parsePattern(written, at: location + ".redirect") else { return nil }
+            redirect = parsed
+        }
         var constraints: [String: RouteFile.Constraint] = [:]
         if let value = route["constraints"] {
             guard let read = readConstraints(value, of: pattern, at: location + ".constraints") else { return nil }
@@ -118,11 +121,12 @@ struct RouteFileReader {
         let placement = readPlacement(route, at: location)
         let access = readAccess(route, at: location)
         return RouteFile.RouteDeclaration(
-            pattern: pattern, name: route["name"].flatMap { string($0, at: location + ".name") }, priority: priority,
+            pattern: written, name: route["name"].flatMap { string($0, at: location + ".name") }, priority: priority,
             destination: route["destination"].flatMap { string($0, at: location + ".destination") },
-            redirect: redirect, constraints: constraints, web: web,
+            redirect: redirect?.written, constraints: constraints, web: web,
             isUniversalLink: route["universalLink"].flatMap { bool($0, at: location + ".universalLink") } ?? true,
-            placement: placement, access: access, table: table, location: location)
+            placement: placement, access: access, table: table, location: location, parsedPattern: pattern,
+            parsedRedirect: redirect)
     }
 
     /// The strings of a list, each checked by `problemWith` (a message, or `nil` when it is fine).
@@ -142,19 +146,18 @@ struct RouteFileReader {
     }
 
     /// Checks a web fallback: an `https` or `http` URL whose `{name}` parts name parameters of `pattern`.
-    private mutating func checkWebTemplate(_ template: String, of pattern: String, at location: String) -> Bool {
+    private mutating func checkWebTemplate(_ template: String, of pattern: RoutePattern, at location: String) -> Bool {
         guard template.hasPrefix("https://") || template.hasPrefix("http://") else {
             problem(.invalidValue, at: location, "a web fallback is an https or http URL")
             return false
         }
-        let parsed = try? RoutePattern(pattern)
         for piece in WebTemplate.pieces(of: template) {
             switch piece {
             case .text: continue
             case .unclosed:
                 problem(.invalidValue, at: location, "'{' has no matching '}'")
                 return false
-            case .parameter(let name) where parsed?.hasParameter(name) != true:
+            case .parameter(let name) where !pattern.hasParameter(name):
                 problem(.invalidValue, at: location, "'{\(name)}' is not a parameter of \(pattern)")
                 return false
             case .parameter: continue
@@ -165,16 +168,15 @@ struct RouteFileReader {
 
     /// Reads `{"id": "digits", "tab": {"oneOf": ["home", "travel"]}}`, each name a parameter of `pattern`; `nil`
     /// after a problem, so that a route never loads with fewer constraints than its file gives it.
-    private mutating func readConstraints(_ value: JSONValue, of pattern: String, at location: String)
+    private mutating func readConstraints(_ value: JSONValue, of pattern: RoutePattern, at location: String)
         -> [String: RouteFile.Constraint]?
     {
         guard let object = object(value, at: location) else { return nil }
-        let parsed = try? RoutePattern(pattern)
         var constraints: [String: RouteFile.Constraint] = [:]
         var isValid = true
         for name in object.keys.sorted() {
             let place = "\(location).\(name)"
-            guard parsed?.hasParameter(name) == true else {
+            guard pattern.hasParameter(name) else {
                 problem(.invalidValue, at: place, "'\(name)' is not a parameter of \(pattern)")
                 isValid = false
                 continue
@@ -236,14 +238,14 @@ struct RouteFileReader {
 
     // MARK: Values
 
-    private mutating func checkPattern(_ pattern: String, at location: String) -> Bool {
+    /// The pattern parsed, or `nil` after a problem at `location`.
+    private mutating func parsePattern(_ pattern: String, at location: String) -> RoutePattern? {
         do {
-            _ = try RoutePattern(pattern)
-            return true
+            return try RoutePattern(pattern)
         } catch {
             problems.append(
                 RouteFileError(.invalidPattern, file: path, at: location, error.message, underlying: error))
-            return false
+            return nil
         }
     }
 
