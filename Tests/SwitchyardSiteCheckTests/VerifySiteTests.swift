@@ -61,6 +61,25 @@ struct VerifySiteTests {
         #expect(report.isVerified, "\(report.text)")
     }
 
+    @Test func anAndroidFileWithoutARouteIsReportedWithTheLinksItLeavesOnTheWeb() async throws {
+        let files = try Self.shopFiles()
+        var statements = try #require(try JSONSerialization.jsonObject(with: files.android) as? [[String: Any]])
+        var extensions = try #require(statements[0]["relation_extensions"] as? [String: [String: Any]])
+        let relation = "delegate_permission/common.handle_all_urls"
+        var components = try #require(extensions[relation]?["dynamic_app_link_components"] as? [[String: Any]])
+        components.removeAll { $0["/"] as? String == "/product/?*" }
+        extensions[relation] = ["dynamic_app_link_components": components]
+        statements[0]["relation_extensions"] = extensions
+        var replies = try Self.replies()
+        replies["/.well-known/assetlinks.json"] = FixtureReply(try JSONSerialization.data(withJSONObject: statements))
+        let report = try await FixtureSite.with(replies) { port in try await Self.verify(port: port) }
+        let android = try #require(report.files.last)
+        #expect(android.name == "assetlinks.json")
+        #expect(android.differences == [#"rule missing: {"/": "/product/?*"}"#])
+        #expect(android.unclaimed.map(\.description) == ["/product/1"])
+        #expect(report.files.first?.isVerified == true)
+    }
+
     /// The shop's files at their paths, with `apple` and `cdn` in place of the right ones when given.
     static func replies(apple: FixtureReply? = nil, cdn: FixtureReply? = nil) throws -> [String: FixtureReply] {
         let files = try shopFiles()
