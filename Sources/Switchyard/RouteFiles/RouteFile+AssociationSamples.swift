@@ -32,8 +32,7 @@ extension RouteFile {
         package init(_ file: RouteFile) throws(RouteFileError) {
             self.file = file
             router = try file.makeRouter()
-            let tables = try file.universalLinkTables()
-            host = tables.lazy.compactMap { file.settings[$0]?.allowedHosts?.first }.first ?? "example.com"
+            host = file.universalLinkHost(of: try file.universalLinkTables())
         }
 
         package func opensApp(_ link: SiteLink) -> Bool {

@@ -46,8 +46,7 @@ extension RouteFile {
     package func associationRules() throws(RouteFileError) -> (rules: [AssociationRule], overClaims: [OverClaim]) {
         let router = try makeRouter()
         let tables = try universalLinkTables()
-        let host = tables.lazy.compactMap { settings[$0]?.allowedHosts?.first }.first ?? "example.com"
-        var collector = RuleCollector(file: self, router: router, origin: "https://" + host)
+        var collector = RuleCollector(file: self, router: router, origin: "https://" + universalLinkHost(of: tables))
         for table in tables {
             for route in router.routes(in: table) {
                 guard let declaration = declaration(of: route) else { continue }
@@ -120,6 +119,12 @@ extension RouteFile {
             split.fragment = String(rule.path[$0...])
             return split
         }
+    }
+
+    /// The host the router is asked about when the files' paths are tried: the first that one of `tables` allows, or
+    /// `example.com` when they allow any.
+    func universalLinkHost(of tables: [RouteTable]) -> String {
+        tables.lazy.compactMap { settings[$0]?.allowedHosts?.first }.first ?? "example.com"
     }
 
     /// The tables that `https` and `http` links reach: those schemes' tables, and the global table where they fall
