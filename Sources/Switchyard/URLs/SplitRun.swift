@@ -31,27 +31,12 @@ struct SplitRun {
         _ original: borrowing String, hostRules: (Slice<TextBytes>?) -> HostRules
     ) throws(URLRejection) -> DeepLink {
         let count = bytes.count
-        var cursor = 0
         // The scheme's bytes, `0..<schemeLength`: its text is made when the link's scheme is read.
-        var schemeLength = 0
-        // A scheme ends at a ':' that comes before any '/', '?' or '#'.
-        if let colon = bytes.firstIndex(in: 0..<count, where: { $0 == UInt8(ascii: ":") || Self.endsPathSegment($0) }),
-            bytes[colon] == UInt8(ascii: ":")
-        {
-            if let bad = URLSplitter.firstNonSchemeByte(bytes, 0..<colon) {
-                if bytes.hasDoubleSlash(at: colon + 1) {
-                    throw URLRejection(
-                        .invalidScheme, at: bad, in: input,
-                        "a scheme is a letter followed by letters, digits, '+', '-' or '.'")
-                }
-            } else {
-                schemeLength = colon
-                cursor = colon + 1
-            }
-        }
+        let schemeLength = try schemeLength()
+        let hasScheme = schemeLength > 0
+        var cursor = hasScheme ? schemeLength + 1 : 0
 
         var host: Host?
-        let hasScheme = schemeLength > 0
         let rules = hostRules(hasScheme ? bytes[0..<schemeLength] : nil)
         if hasScheme, bytes.hasDoubleSlash(at: cursor) {
             let authorityStart = cursor + 2
@@ -97,6 +82,24 @@ struct SplitRun {
                 ? .path(start: Int32(cursor), end: Int32(pathEnd), startsWithHost: hostIsComponent)
                 : .list(components.keyTexts),
             query: QueryItems(items), fragment: fragment)
+    }
+
+    /// The length of the input's scheme: the bytes before a ':' that comes before any '/', '?' or '#', when they
+    /// make a scheme; 0 when there is none (a route string, or a ':' in its first component).
+    /// - Throws: ``URLRejection`` for a scheme of bad bytes followed by `//`, which can only be a URL.
+    @inline(__always)
+    private func schemeLength() throws(URLRejection) -> Int {
+        guard
+            let colon = bytes.firstIndex(
+                in: 0..<bytes.count, where: { $0 == UInt8(ascii: ":") || Self.endsPathSegment($0) }),
+            bytes[colon] == UInt8(ascii: ":")
+        else { return 0 }
+        guard let bad = URLSplitter.firstNonSchemeByte(bytes, 0..<colon) else { return colon }
+        if bytes.hasDoubleSlash(at: colon + 1) {
+            throw URLRejection(
+                .invalidScheme, at: bad, in: input, "a scheme is a letter followed by letters, digits, '+', '-' or '.'")
+        }
+        return 0
     }
 
     // MARK: Path
