@@ -1,4 +1,4 @@
-/// The one writer of links from patterns. Reverse routing (``Router/url(for:parameters:wildcard:query:scheme:host:)``),
+/// The one writer of links from patterns. Reverse routing (``Router/link(for:parameters:wildcard:query:scheme:host:)``),
 /// redirect targets, `check`'s example links and the sample links `verify-site` tries all turn an expansion's
 /// segments and values into a link here, so that they write the same link for the same route.
 enum LinkWriter {
@@ -47,5 +47,12 @@ enum LinkWriter {
             return "\(lowered)://\(path)\(queryText)"
         }
         return "\(lowered):///\(path)\(queryText)"
+    }
+
+    /// An example link of an expansion in a table with `settings`, as `check` shows one: each parameter and the
+    /// wildcard's one component filled with `value`; `nil` when the table's scheme is not one.
+    static func example(of segments: [Segment], table: RouteTable, settings: TableSettings) -> String? {
+        let components = components(of: segments, value: { _ in "value" }, wildcard: ["value"])
+        return try? link(components: components, query: [], scheme: table.scheme, host: nil, settings: settings)
     }
 }

@@ -65,6 +65,8 @@ struct CompiledTable: Sendable {
     var routesWithConstraints: [(route: Route, constraints: [String: ParameterConstraint])] {
         contents.value.routesWithConstraints
     }
+    /// The registrations in registration order, as ``RouteCheck`` reads them.
+    var checkedRegistrations: [CheckedRegistration] { contents.value.checkedRegistrations }
 
     mutating func add(_ registration: Registration) {
         contents.update { $0.add(registration) }
@@ -109,12 +111,8 @@ struct TableContents: Sendable {
     /// The settings' host rules, made once rather than on every lookup.
     private(set) var hostRules = HostRules()
     private(set) var trie: RouteTrie
-    /// For each shape registered so far, the first trie entry of the registration that brought it, or `-1` once
-    /// the shape has a duplicate: one lookup per route finds duplicates. A shape is where each of a registration's
-    /// expansions ended up in the trie (see ``RouteTrie/insert(_:_:)``); a pattern without optional groups, the
-    /// usual case, has one expansion and a shape that is one number, whose slot is in the trie node it ends at
-    /// (``RouteTrie/subscript(shapeAt:)``); the slots of patterns with groups are here.
-    private var groupedShapes: [[Int]: Int32] = [:]
+    /// The shapes registered so far, to mark duplicates.
+    private var shapes = DuplicateShapes()
     /// What each trie entry's route runs when chosen.
     private var entryActions = ChunkedList<RouteAction?>()
     /// The first trie entry of the first registration of each name: reverse routing finds a route by one lookup, not
@@ -172,12 +170,11 @@ struct TableContents: Sendable {
     mutating func add(_ first: RouteRecord, behavior: RouteBehavior, segments: ExpansionSegments) {
         let firstEntry = trie.records.count
         let expansions = first.pattern.expanded
-        let constraints = behavior.constraints
-        var terminals: [Int] = []  // filled only for a pattern with optional groups: no allocation otherwise
-        var firstTerminal = 0
+        var terminals: [TrieTerminal] = []  // filled only for a pattern with optional groups: no allocation otherwise
+        var firstTerminal = TrieTerminal.ending(node: 0)
         for expansionIndex in expansions.indices {
             let segments = segments[expansionIndex]
-            let depths = constraints.compactMap { name, constraint in
+            let depths = behavior.constraints.compactMap { name, constraint in
                 segments.firstIndex { $0.parameterName == name }.map { (depth: $0, constraint: constraint) }
             }
             let record = expansionIndex == 0 ? first : first.sibling(expansion: expansionIndex, segments: segments)
@@ -185,29 +182,40 @@ struct TableContents: Sendable {
             if expansionIndex == 0 { firstTerminal = terminal }
             if expansions.count > 1 { terminals.append(terminal) }
         }
-        let earlier =
-            expansions.count == 1
-            ? Self.register(&trie[shapeAt: firstTerminal], firstEntry: firstEntry)
-            : Self.register(&groupedShapes[terminals], firstEntry: firstEntry)
-        if let earlier {
-            // A duplicate; the first of its shape makes the registration that brought the shape one too.
-            let count = expansions.count
-            if earlier >= 0 {
-                for entry in earlier..<earlier + count { trie.markDuplicate(entry: entry) }
-            }
-            for entry in firstEntry..<firstEntry + count { trie.markDuplicate(entry: entry) }
+        let shape = expansions.count == 1 ? DuplicateShapes.Shape.single(firstTerminal) : .grouped(terminals)
+        switch shapes.claim(shape, firstEntry: firstEntry) {
+        case .unclaimed:
+            break
+        case .registration(let earlier):
+            // The first duplicate of a shape makes the registration that brought the shape one too.
+            markDuplicate(registrationAt: earlier, expansions: expansions.count)
+            markDuplicate(registrationAt: firstEntry, expansions: expansions.count)
+        case .duplicated:
+            markDuplicate(registrationAt: firstEntry, expansions: expansions.count)
         }
         for _ in expansions.indices { entryActions.append(behavior.action) }
         if let name = first.name, firstEntryByName[name] == nil { firstEntryByName[name] = firstEntry }
     }
 
-    /// Records a registration of a shape in the shape's slot.
-    /// - Returns: `nil` for a new shape; else the slot's earlier value: the first entry of the registration to mark
-    ///   as a duplicate, or `-1` when it is marked already.
-    private static func register(_ slot: inout Int32?, firstEntry: Int) -> Int? {
-        let earlier = slot
-        slot = earlier == nil ? Int32(firstEntry) : -1
-        return earlier.map(Int.init)
+    /// Marks the entries of the registration whose first entry is `firstEntry` as duplicates.
+    private mutating func markDuplicate(registrationAt firstEntry: Int, expansions: Int) {
+        for entry in firstEntry..<firstEntry + expansions { trie.markDuplicate(entry: entry) }
+    }
+
+    /// The registrations in registration order, as ``RouteCheck`` reads them: each expansion with where it ended up
+    /// in the trie, which is the same for two expansions exactly when they have the same shape.
+    var checkedRegistrations: [CheckedRegistration] {
+        registrationStarts.map { start in
+            let first = trie.records[start]
+            let expansions = first.pattern.expanded.indices.map { offset in
+                let record = trie.records[start + offset]
+                let segments = record.segments
+                return CheckedExpansion(
+                    segments: segments, text: record.expansion, shape: trie.terminal(of: segments))
+            }
+            return CheckedRegistration(
+                route: Route(first), constraints: behavior(ofEntry: start).constraints, expansions: expansions)
+        }
     }
 
     /// Removes the registrations that `shouldRemove` selects and recompiles the trie.

@@ -6,19 +6,19 @@ struct LiteralStore: Sendable {
         var start: UInt32
         var count: UInt32
         var child: Int32
-        /// The node's next edge, or `-1`.
-        var next: Int32
+        /// The node's next edge.
+        var next: TrieIndex
     }
 
     /// The open-addressing index of a node that outgrew a scan of its edges.
     fileprivate struct Index: Sendable {
         /// The node's most recently added edge, from which its edges are linked (to make the index again).
-        var first: Int32
+        var first: TrieIndex
         /// How many edges the node has.
         var count: Int32
-        /// Edges in the store, by hash; `-1` is an empty slot. Its count is a power of two at least twice the
+        /// Edges in the store, by hash, or none in an empty slot. Its count is a power of two at least twice the
         /// number of edges.
-        var slots: [Int32]
+        var slots: [TrieIndex]
     }
 
     fileprivate var bytes: [UInt8] = []
@@ -35,9 +35,9 @@ struct LiteralStore: Sendable {
 /// open-addressing index of a large one by a multiplicative hash of the component's bytes. An edge keeps no hash: an
 /// index made again hashes its literals again.
 struct LiteralEdges: Sendable {
-    /// The node's most recently added edge in the store, from which the others are linked; `-1` for none; `-2 - n`
-    /// once the node outgrew a scan, for the store's index `n`, which keeps the first edge itself.
-    private var head: Int32 = -1
+    /// Where the node's edges are: none; the most recently added edge in the store, from which the others are
+    /// linked; or, once the node outgrew a scan, the number of the store's index, which keeps the first edge itself.
+    private var head = OneOrList.none
 
     /// Up to this many edges a scan beats probing.
     private static let scanLimit = 8
@@ -46,24 +46,27 @@ struct LiteralEdges: Sendable {
     /// whose literals `store` holds, if any.
     @inline(__always)
     func child(for key: TextBytes, in store: LiteralStore) -> Int32? {
-        if head >= -1 {
-            var position = head
-            while position >= 0 {
-                let edge = store.edges[Int(position)]
+        switch head.contents {
+        case .none:
+            return nil
+        case .one(let newest):
+            var position = TrieIndex(Int(newest))
+            while let edgeIndex = position.index {
+                let edge = store.edges[edgeIndex]
                 if Int(edge.count) == key.count, key.equals(store.bytes, at: Int(edge.start)) { return edge.child }
                 position = edge.next
             }
             return nil
+        case .list(let index):
+            let mask = store.indexes[index].slots.count - 1
+            var slot = Int(key.literalHash) & mask
+            while let edgeIndex = store.indexes[index].slots[slot].index {
+                let edge = store.edges[edgeIndex]
+                if Int(edge.count) == key.count, key.equals(store.bytes, at: Int(edge.start)) { return edge.child }
+                slot = (slot + 1) & mask
+            }
+            return nil
         }
-        let index = Int(-2 - head)
-        let mask = store.indexes[index].slots.count - 1
-        var slot = Int(key.literalHash) & mask
-        while case let position = store.indexes[index].slots[slot], position >= 0 {
-            let edge = store.edges[Int(position)]
-            if Int(edge.count) == key.count, key.equals(store.bytes, at: Int(edge.start)) { return edge.child }
-            slot = (slot + 1) & mask
-        }
-        return nil
     }
 
     /// The child that `literal` leads to by these edges, if any: what adding a literal looks up.
@@ -75,46 +78,54 @@ struct LiteralEdges: Sendable {
     mutating func insert(_ literal: String, child: Int32, into store: inout LiteralStore) {
         let start = store.bytes.count
         store.bytes.append(contentsOf: literal.utf8)
-        let position = Int32(store.edges.count)
-        let index = head < -1 ? Int(-2 - head) : nil
-        store.edges.append(
-            LiteralStore.Edge(
-                start: UInt32(start), count: UInt32(literal.utf8.count), child: child,
-                next: index.map { store.indexes[$0].first } ?? head))
-        if let index {
-            store.indexes[index].first = position
+        let position = store.edges.count
+        let edge = { (next: TrieIndex) in
+            LiteralStore.Edge(start: UInt32(start), count: UInt32(literal.utf8.count), child: child, next: next)
+        }
+        switch head.contents {
+        case .list(let index):
+            store.edges.append(edge(store.indexes[index].first))
+            store.indexes[index].first = TrieIndex(position)
             store.indexes[index].count += 1
             if store.indexes[index].slots.count < Int(store.indexes[index].count) * 2 {
                 Self.rebuildIndex(index, in: &store)
             } else {
-                Self.place(position, hash: Self.hash(literal.utf8), in: &store.indexes[index].slots)
+                Self.place(TrieIndex(position), hash: Self.hash(literal.utf8), in: &store.indexes[index].slots)
             }
-            return
+        case .one(let newest):
+            store.edges.append(edge(TrieIndex(Int(newest))))
+            head = .one(Int32(position))
+            indexIfTooLong(from: TrieIndex(position), in: &store)
+        case .none:
+            store.edges.append(edge(.none))
+            head = .one(Int32(position))
         }
-        head = position
+    }
+
+    /// Gives the node an index once its scanned edges, linked from `newest`, are more than ``scanLimit``.
+    private mutating func indexIfTooLong(from newest: TrieIndex, in store: inout LiteralStore) {
         // A scanned node has at most `scanLimit` edges: counting them is a short walk.
         var count = 0
-        var edge = head
-        while edge >= 0 {
+        var edge = newest
+        while let position = edge.index {
             count += 1
-            edge = store.edges[Int(edge)].next
+            edge = store.edges[position].next
         }
-        if count > Self.scanLimit {
-            let index = store.indexes.count
-            store.indexes.append(LiteralStore.Index(first: head, count: Int32(count), slots: []))
-            Self.rebuildIndex(index, in: &store)
-            head = -2 - Int32(index)
-        }
+        guard count > Self.scanLimit else { return }
+        let index = store.indexes.count
+        store.indexes.append(LiteralStore.Index(first: newest, count: Int32(count), slots: []))
+        Self.rebuildIndex(index, in: &store)
+        head = .list(index)
     }
 
     private static func rebuildIndex(_ index: Int, in store: inout LiteralStore) {
         // Between a quarter and half full: a probe for a literal that is there, or not, takes one or two steps.
         var capacity = 16
         while capacity < Int(store.indexes[index].count) * 2 { capacity *= 2 }
-        var slots = [Int32](repeating: -1, count: capacity)
+        var slots = [TrieIndex](repeating: .none, count: capacity)
         var position = store.indexes[index].first
-        while position >= 0 {
-            let edge = store.edges[Int(position)]
+        while let edgeIndex = position.index {
+            let edge = store.edges[edgeIndex]
             let hash = Self.hash(store.bytes[Int(edge.start)..<Int(edge.start + edge.count)])
             Self.place(position, hash: hash, in: &slots)
             position = edge.next
@@ -122,10 +133,10 @@ struct LiteralEdges: Sendable {
         store.indexes[index].slots = slots
     }
 
-    private static func place(_ position: Int32, hash: UInt32, in slots: inout [Int32]) {
+    private static func place(_ position: TrieIndex, hash: UInt32, in slots: inout [TrieIndex]) {
         let mask = slots.count - 1
         var slot = Int(hash) & mask
-        while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        while slots[slot].index != nil { slot = (slot + 1) & mask }
         slots[slot] = position
     }
 

@@ -21,23 +21,11 @@ struct RouteTrie: Sendable {
     struct Node: Sendable {
         var literals = LiteralEdges()
         var endings = EntryList()
-        /// For the shape of a pattern without optional groups that ends here: the first entry of the registration
-        /// that brought it, `-1` once it has a duplicate, ``RouteTrie/noShape`` before any (see
-        /// ``CompiledTable``).
-        var endingShape = RouteTrie.noShape
-        var parameter: Int32 = -1
-        /// The node's routes that wait for a wildcard, in ``RouteTrie/wildcardLists``; `-1` for none.
-        var wildcard: Int32 = -1
+        /// The child that any one component leads to.
+        var parameter = TrieIndex.none
+        /// The node's routes that wait for a wildcard, in ``RouteTrie/wildcardLists``.
+        var wildcard = TrieIndex.none
     }
-
-    /// The routes that wait for a wildcard at one node, and their shape slot (as a node's ``Node/endingShape``).
-    struct WildcardList: Sendable {
-        var entries = EntryList()
-        var shape = RouteTrie.noShape
-    }
-
-    /// A shape slot that no registration has filled.
-    static let noShape = Int32.min
 
     private(set) var nodes = ChunkedList<Node>()
     /// The fields of each entry's route. Entries are numbered in registration order, a pattern's expansions in
@@ -52,7 +40,8 @@ struct RouteTrie: Sendable {
     /// Whether some route has a priority other than 0 (then every node has a bound): until one does, a search
     /// reads no route's fields.
     private var hasPriorities: Bool { !priorityBounds.isEmpty }
-    private var wildcardLists: [WildcardList] = []
+    /// The routes that wait for a wildcard, a list for each node that has any.
+    private var wildcardLists: [EntryList] = []
     /// The entries of each ``EntryList`` that has more than one.
     private var moreEntries: [[Int32]] = []
     /// The literals' bytes and edges of every node.
@@ -72,9 +61,9 @@ struct RouteTrie: Sendable {
 
     /// Adds an entry for the route of `record`, an expansion whose segments are `segments`, with the constraints
     /// on its parameters.
-    /// - Returns: where the entry ended up: its node, doubled, plus one when the entry waits for a wildcard. Two
-    ///   expansions end up at the same place exactly when they have the same shape (parameter names aside).
-    mutating func insert(_ segments: [Segment], _ record: RouteRecord, constraints: EntryConstraints) -> Int {
+    /// - Returns: where the entry ended up. Two expansions end up at the same place exactly when they have the same
+    ///   shape (parameter names aside).
+    mutating func insert(_ segments: [Segment], _ record: RouteRecord, constraints: EntryConstraints) -> TrieTerminal {
         let entryIndex = records.count
         var record = record
         record.isConstrained = !constraints.isEmpty
@@ -89,23 +78,53 @@ struct RouteTrie: Sendable {
             case .literal(let text):
                 node = child(of: node, literal: key(text).text)
             case .parameter:
-                if nodes[node].parameter < 0 { nodes[node].parameter = Int32(appendNode()) }
-                node = Int(nodes[node].parameter)
+                node = parameterChild(of: node)
             case .wildcard:
-                if nodes[node].wildcard < 0 {
-                    nodes[node].wildcard = Int32(wildcardLists.count)
-                    wildcardLists.append(WildcardList())
-                }
-                let list = Int(nodes[node].wildcard)
-                let position = insertionPoint(for: priority, in: wildcardLists[list].entries)
-                wildcardLists[list].entries.insert(Int32(entryIndex), at: position, more: &moreEntries)
-                return node * 2 + 1
+                let list = wildcardList(of: node)
+                let position = insertionPoint(for: priority, in: wildcardLists[list])
+                wildcardLists[list].insert(Int32(entryIndex), at: position, more: &moreEntries)
+                return .waitingForWildcard(list: list)
             }
             includePriority(priority, at: node)
         }
         let position = insertionPoint(for: priority, in: nodes[node].endings)
         nodes[node].endings.insert(Int32(entryIndex), at: position, more: &moreEntries)
-        return node * 2
+        return .ending(node: node)
+    }
+
+    /// Where an entry with `segments` ended up, found by the path ``insert(_:_:constraints:)`` takes, without
+    /// adding anything: `nil` when no entry of that shape was inserted.
+    func terminal(of segments: [Segment]) -> TrieTerminal? {
+        var node = 0
+        for segment in segments {
+            switch segment {
+            case .literal(let text):
+                guard let child = nodes[node].literals.child(for: key(text).text, in: literals) else { return nil }
+                node = Int(child)
+            case .parameter:
+                guard let child = nodes[node].parameter.index else { return nil }
+                node = child
+            case .wildcard:
+                return nodes[node].wildcard.index.map { .waitingForWildcard(list: $0) }
+            }
+        }
+        return .ending(node: node)
+    }
+
+    /// The child that any one component leads to from `node`, added when there is none yet.
+    private mutating func parameterChild(of node: Int) -> Int {
+        if let existing = nodes[node].parameter.index { return existing }
+        let child = appendNode()
+        nodes[node].parameter = TrieIndex(child)
+        return child
+    }
+
+    /// The list of the routes that wait for a wildcard at `node`, added when there is none yet.
+    private mutating func wildcardList(of node: Int) -> Int {
+        if let existing = nodes[node].wildcard.index { return existing }
+        wildcardLists.append(EntryList())
+        nodes[node].wildcard = TrieIndex(wildcardLists.count - 1)
+        return wildcardLists.count - 1
     }
 
     /// The child that `literal` leads to from `node`, added when there is none yet.
@@ -114,23 +133,6 @@ struct RouteTrie: Sendable {
         let child = appendNode()
         nodes[node].literals.insert(literal, child: Int32(child), into: &literals)
         return child
-    }
-
-    /// The shape slot of a single-expansion pattern that ended up at `terminal` (what ``insert(_:_:)`` returned).
-    subscript(shapeAt terminal: Int) -> Int32? {
-        get {
-            let node = terminal / 2
-            let slot = terminal % 2 == 0 ? nodes[node].endingShape : wildcardLists[Int(nodes[node].wildcard)].shape
-            return slot == Self.noShape ? nil : slot
-        }
-        set {
-            let node = terminal / 2
-            if terminal % 2 == 0 {
-                nodes[node].endingShape = newValue ?? Self.noShape
-            } else {
-                wildcardLists[Int(nodes[node].wildcard)].shape = newValue ?? Self.noShape
-            }
-        }
     }
 
     /// Starts to keep priority bounds, each node's 0 to begin with (see ``priorityBounds``).
@@ -184,14 +186,20 @@ struct RouteTrie: Sendable {
 
     /// How many entries `list` holds.
     private func count(of list: EntryList) -> Int {
-        if let more = list.list { return moreEntries[more].count }
-        return list.single == nil ? 0 : 1
+        switch list.entries.contents {
+        case .none: 0
+        case .one: 1
+        case .list(let more): moreEntries[more].count
+        }
     }
 
     /// The entry at `position` of `list`.
     private func entry(_ position: Int, of list: EntryList) -> Int32 {
-        if let single = list.single { return single }
-        return moreEntries[list.list ?? 0][position]
+        switch list.entries.contents {
+        case .none: -1  // not reached: a position is below the count
+        case .one(let single): single
+        case .list(let more): moreEntries[more][position]
+        }
     }
 
     /// Finds the routes that match `components`, in match order: priority, then specificity, then registration.
@@ -264,12 +272,12 @@ struct RouteTrie: Sendable {
             if let child = node.literals.child(for: search.components.key(at: depth), in: literals) {
                 visitPrefixes(Int(child), depth: depth + 1, &search, &found)
             }
-            if node.parameter >= 0 {
-                visitPrefixes(Int(node.parameter), depth: depth + 1, &search, &found)
+            if let child = node.parameter.index {
+                visitPrefixes(child, depth: depth + 1, &search, &found)
             }
         }
-        if node.wildcard >= 0, search.components.count > 0 {
-            let entries = wildcardLists[Int(node.wildcard)].entries
+        if let list = node.wildcard.index, search.components.count > 0 {
+            let entries = wildcardLists[list]
             collect(entries, wildcardStart: depth, length: search.components.count, &search, &found)
         }
     }
@@ -321,12 +329,12 @@ struct RouteTrie: Sendable {
             if let child = node.literals.child(for: search.components.key(at: depth), in: literals) {
                 visit(Int(child), depth: depth + 1, &search)
             }
-            if node.parameter >= 0 {
-                visit(Int(node.parameter), depth: depth + 1, &search)
+            if let child = node.parameter.index {
+                visit(child, depth: depth + 1, &search)
             }
         }
-        if node.wildcard >= 0 {
-            consider(wildcardLists[Int(node.wildcard)].entries, wildcardStart: depth, &search)
+        if let list = node.wildcard.index {
+            consider(wildcardLists[list], wildcardStart: depth, &search)
         }
     }
 
@@ -359,27 +367,28 @@ struct RouteTrie: Sendable {
 /// inline, or, when there are more (duplicate shapes, or one shape with different priorities or constraints), the
 /// number of a list of the trie's that holds them all.
 struct EntryList: Sendable {
-    /// The one entry; `-1` for none; `-2 - n` for the trie's list `n`.
-    private var value: Int32 = -1
-
-    /// The trie's list that holds the entries, when there is more than one.
-    var list: Int? { value < -1 ? Int(-2 - value) : nil }
-
-    /// The one entry, when there is exactly one.
-    var single: Int32? { value >= 0 ? value : nil }
+    private(set) var entries = OneOrList.none
 
     /// Inserts `entry` at `position`, which is at most the count, moving the entries to a list of the trie's
     /// when there are two.
     mutating func insert(_ entry: Int32, at position: Int, more lists: inout [[Int32]]) {
-        if value == -1 {
-            value = entry
-        } else if value >= 0 {
-            lists.append(position == 0 ? [entry, value] : [value, entry])
-            value = -2 - Int32(lists.count - 1)
-        } else {
-            lists[Int(-2 - value)].insert(entry, at: position)
+        switch entries.contents {
+        case .none:
+            entries = .one(entry)
+        case .one(let single):
+            lists.append(position == 0 ? [entry, single] : [single, entry])
+            entries = .list(lists.count - 1)
+        case .list(let list):
+            lists[list].insert(entry, at: position)
         }
     }
+}
+
+/// Where an expansion's entry ended up in a trie: among the routes that end at a node, or in the list of the routes
+/// that wait for a wildcard at a node.
+enum TrieTerminal: Hashable, Sendable {
+    case ending(node: Int)
+    case waitingForWildcard(list: Int)
 }
 
 /// An upper bound of the priorities of the routes at or below a trie node, in 4 bytes: exact within the range of
