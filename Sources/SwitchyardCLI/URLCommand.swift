@@ -55,14 +55,14 @@ struct URLCommand: ParsableCommand {
             if let route {
                 guard let scheme else { throw ValidationError("--route needs --scheme") }
                 let query = try keyValuePairs(arguments, allowingFlags: true) + callbackItems
-                print(try Router().url(scheme: scheme, route: route, query: query, host: host))
+                print(try Router().link(scheme: scheme, route: route, query: query, host: host))
                 return
             }
             guard arguments.count >= 2 else { throw ValidationError("give a route file and a route name") }
             let router = try makeRouter(try loadRouteFile(arguments[0]))
             let parameters = try keyValuePairs(Array(arguments.dropFirst(2)), allowingFlags: false)
             let query = try keyValuePairs(queryItems, allowingFlags: true) + callbackItems
-            let link = try router.url(
+            let link = try router.link(
                 for: arguments[1],
                 parameters: Dictionary(parameters.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 }),
                 query: query, scheme: scheme, host: host)

@@ -3,7 +3,7 @@ import Switchyard
 import SwitchyardReports
 import SwitchyardServer
 
-/// The links `/links` offers for one named route: built by the router's `url(for:parameters:scheme:)`, as
+/// The links `/links` offers for one named route: built by the router's `link(for:parameters:scheme:)`, as
 /// `switchyard url FILE NAME key=value… --scheme SCHEME` builds them, in the app's custom scheme and as a
 /// universal link, each checked by routing it back.
 struct TestLink: Sendable {
@@ -89,7 +89,7 @@ struct TestLink: Sendable {
 
     private func form(_ kind: Form.Kind, scheme: String, values: Values, in loaded: LoadedRoutes) -> Form {
         let link = Result { () throws(LinkError) in
-            try loaded.router.url(
+            try loaded.router.link(
                 for: name, parameters: values.parameters, query: (try? values.queryItems.get()) ?? [], scheme: scheme)
         }
         var mismatch: String?

@@ -39,12 +39,12 @@
         /// - Returns: whether the link is one of the set's.
         @discardableResult
         public func open(_ url: URL) -> Bool {
-            switch path.open(url.absoluteString, with: router) {
-            case .success:
+            do {
+                try path.open(url.absoluteString, with: router)
                 lastRefusal = nil
                 return true
-            case .failure(let reason):
-                lastRefusal = reason
+            } catch {
+                lastRefusal = error
                 return false
             }
         }

@@ -115,7 +115,7 @@ struct ExplorerPieceTests {
                                "a": { "routes": [ { "pattern": "/in-a", "name": "item" } ] } } }
                 """#.utf8), path: "t.json")
         #expect(TestLink.all(in: schemesOnly).map(\.declaration.pattern) == ["/in-a"])
-        #expect(try schemesOnly.makeRouter().url(for: "item") == "a://in-a")
+        #expect(try schemesOnly.makeRouter().link(for: "item") == "a://in-a")
     }
 
     @Test func aLinkThatOpensAnotherRouteSaysSo() throws {

@@ -24,7 +24,7 @@ extension AppLauncher {
     public func open(scheme: String, route: String, query: [QueryItem] = []) async throws(LaunchError) {
         let url: String
         do {
-            url = try Router().url(scheme: scheme, route: route, query: query)
+            url = try Router().link(scheme: scheme, route: route, query: query)
         } catch {
             throw LaunchError(.invalidLink, error.description, underlying: error)
         }

@@ -37,7 +37,7 @@ public struct XCallback: Sendable, Hashable {
     }
 
     /// The query items of an outgoing call: `x-source`, `x-success`, `x-error`, `x-cancel`, those given; pass them
-    /// as a link's `query` (``Router/url(for:parameters:wildcard:query:scheme:host:)``), which encodes them.
+    /// as a link's `query` (``Router/link(for:parameters:wildcard:query:scheme:host:)``), which encodes them.
     public var queryItems: [QueryItem] {
         [("x-source", source), ("x-success", success), ("x-error", error), ("x-cancel", cancel)].compactMap {
             name, value in

@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// do {
-///     _ = try router.url(for: "share", parameters: [:])
+///     _ = try router.link(for: "share", parameters: [:])
 /// } catch {
 ///     print(error)  // missingParameter: the route 'share' needs the parameter 'text'
 /// }

@@ -7,10 +7,10 @@ extension Router {
     ///
     /// ```swift
     /// try router.add("/share/:text", name: "share", in: .scheme("app"))
-    /// try router.url(for: "share", parameters: ["text": "a/b c"])  // "app://share/a%2Fb%20c"
+    /// try router.link(for: "share", parameters: ["text": "a/b c"])  // "app://share/a%2Fb%20c"
     /// try router.add("/item/:id", name: "item")
-    /// try router.url(for: "item", parameters: ["id": "7"])          // "/item/7"
-    /// try router.url(for: "item", parameters: ["id": "7"], scheme: "app")  // "app://item/7"
+    /// try router.link(for: "item", parameters: ["id": "7"])          // "/item/7"
+    /// try router.link(for: "item", parameters: ["id": "7"], scheme: "app")  // "app://item/7"
     /// ```
     ///
     /// - Parameters:
@@ -25,7 +25,7 @@ extension Router {
     ///   come back unchanged or that fails the route's constraint, or a host that is not allowed.
     /// - Complexity: One lookup of `name` per table, then linear in the link's length: building the link of every
     ///   route costs linear time in the number of routes.
-    public func url(
+    public func link(
         for name: String, parameters: [String: String] = [:], wildcard: [String] = [], query: [QueryItem] = [],
         scheme: String? = nil, host: String? = nil
     ) throws(LinkError) -> String {
@@ -37,7 +37,7 @@ extension Router {
         else { throw LinkError(.unknownRoute, "no route is named '\(name)'") }
         let components = try registration.pattern.components(
             parameters: parameters, wildcard: wildcard, constraints: registration.constraints, routeName: name)
-        return try link(
+        return try checkedLink(
             components: components, query: query, scheme: scheme ?? table.scheme, host: host, snapshot: snapshot)
     }
 
@@ -45,22 +45,23 @@ extension Router {
     /// `invokeExternalAppWithSchema:Route:AndQueryParameters:`).
     ///
     /// The route is text: it is split on `/` and each component is encoded, so
-    /// `url(scheme: "app", route: "search", query: [QueryItem(name: "q", value: "a+b c")])` gives
+    /// `link(scheme: "app", route: "search", query: [QueryItem(name: "q", value: "a+b c")])` gives
     /// `app://search?q=a%2Bb%20c`. With no scheme the link is an internal route string.
     ///
     /// - Throws: ``LinkError`` for a component that could not come back unchanged, an invalid scheme, or a host
     ///   the scheme's table does not allow.
-    public func url(scheme: String?, route: String, query: [QueryItem] = [], host: String? = nil) throws(LinkError)
+    public func link(scheme: String?, route: String, query: [QueryItem] = [], host: String? = nil) throws(LinkError)
         -> String
     {
         let components = route.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         for component in components { try LinkEncoding.checkValue(component, for: route) }
-        return try link(components: components, query: query, scheme: scheme, host: host, snapshot: state.snapshot)
+        return try checkedLink(
+            components: components, query: query, scheme: scheme, host: host, snapshot: state.snapshot)
     }
 
     /// The link for these components, refused when the router would reject it for its limits, so that every
     /// link this router builds comes back.
-    func link(
+    func checkedLink(
         components: [String], query: [QueryItem], scheme: String?, host: String?, snapshot: RouterState
     ) throws(LinkError) -> String {
         let text = try unboundedLink(

@@ -102,14 +102,14 @@ public struct Navigator: Sendable {
         route: String?, parameters: [String: String], wildcard: [String]?, query: [QueryItem], input: String
     ) -> NavigationTree.Screen {
         let link = route.flatMap { name in
-            try? router.url(for: name, parameters: parameters, wildcard: wildcard ?? [], query: query)
+            try? router.link(for: name, parameters: parameters, wildcard: wildcard ?? [], query: query)
         }
         return NavigationTree.Screen(route: route, parameters: parameters, link: link ?? input)
     }
 
     /// The root screen of a tab: its root route's, which takes no parameters.
     func rootScreen(of tab: Navigation.Tab) -> NavigationTree.Screen {
-        let link = (try? router.url(for: tab.root)) ?? "/"
+        let link = (try? router.link(for: tab.root)) ?? "/"
         return NavigationTree.Screen(route: tab.root, link: link)
     }
 
@@ -122,7 +122,7 @@ public struct Navigator: Sendable {
         let filled = parameters.filter { names.contains($0.key) }
         do {
             return NavigationTree.Screen(
-                route: route, parameters: filled, link: try router.url(for: route, parameters: filled))
+                route: route, parameters: filled, link: try router.link(for: route, parameters: filled))
         } catch {
             throw NavigationError(.parentLinkFailed, "the parent '\(route)' has no link for these parameters: \(error)")
         }

@@ -7,15 +7,24 @@ extension RouteFile {
     /// ```
     ///
     /// Every constraint ``ParameterConstraint`` offers by name has a form here; one made from a closure has none.
-    public enum Constraint: Sendable, Hashable, CustomStringConvertible {
+    /// A struct, not an enum: later releases may add forms without breaking code that reads these.
+    public struct Constraint: Sendable, Hashable, CustomStringConvertible {
+        private enum Form: Sendable, Hashable {
+            case digits
+            case oneOf([String])
+        }
+
+        private let form: Form
+
         /// `"digits"`: ``ParameterConstraint/digits``.
-        case digits
+        public static let digits = Constraint(form: .digits)
+
         /// `{"oneOf": [...]}`: ``ParameterConstraint/oneOf(_:)-(Set<String>)``, the values in the file's order.
-        case oneOf([String])
+        public static func oneOf(_ values: [String]) -> Constraint { Constraint(form: .oneOf(values)) }
 
         /// The constraint a router tests.
         public var parameterConstraint: ParameterConstraint {
-            switch self {
+            switch form {
             case .digits: .digits
             case .oneOf(let values): .oneOf(Set(values))
             }
@@ -27,7 +36,7 @@ extension RouteFile {
 
         /// A value that passes, for example links.
         package var sample: String {
-            switch self {
+            switch form {
             case .digits: "1"
             case .oneOf(let values): values.first ?? ""
             }

@@ -31,29 +31,44 @@ extension Router {
 }
 
 extension Router {
-    /// Returns the link for a typed route's value as a Foundation `URL`; see ``url(for:scheme:host:)-(Link,_,_)``.
+    /// Builds the link for the route named `name` as a Foundation `URL`; see
+    /// ``link(for:parameters:wildcard:query:scheme:host:)``, which gives it as text.
     ///
     /// ```swift
-    /// let link: URL = try router.url(for: ProductLink(id: 7), scheme: "myapp")  // myapp://product/7
+    /// let url = try router.url(for: "product", parameters: ["id": "7"], scheme: "myapp")  // myapp://product/7
     /// ```
     ///
     /// - Throws: ``LinkError``; `unrepresentableValue` also when Foundation's `URL` does not take the link.
-    @_disfavoredOverload
+    public func url(
+        for name: String, parameters: [String: String] = [:], wildcard: [String] = [], query: [QueryItem] = [],
+        scheme: String? = nil, host: String? = nil
+    ) throws(LinkError) -> URL {
+        try Self.foundationURL(
+            link(for: name, parameters: parameters, wildcard: wildcard, query: query, scheme: scheme, host: host))
+    }
+
+    /// Returns the link for a typed route's value as a Foundation `URL`; see ``link(for:scheme:host:)-(Link,_,_)``,
+    /// which gives it as text.
+    ///
+    /// ```swift
+    /// let url = try router.url(for: ProductLink(id: 7), scheme: "myapp")  // myapp://product/7
+    /// ```
+    ///
+    /// - Throws: ``LinkError``; `unrepresentableValue` also when Foundation's `URL` does not take the link.
     public func url<Link: DeepLinkRoute>(for value: Link, scheme: String? = nil, host: String? = nil)
         throws(LinkError) -> URL
     {
-        try Self.foundationURL(url(for: value, scheme: scheme, host: host) as String)
+        try Self.foundationURL(link(for: value, scheme: scheme, host: host))
     }
 
     /// Returns the link for a value of a link set as a Foundation `URL`; see
-    /// ``url(for:scheme:host:)-(LinkSet,_,_)``.
+    /// ``link(for:scheme:host:)-(LinkSet,_,_)``, which gives it as text.
     ///
     /// - Throws: ``LinkError``; `unrepresentableValue` also when Foundation's `URL` does not take the link.
-    @_disfavoredOverload
     public func url<LinkSet: DeepLinkSet>(for value: LinkSet, scheme: String? = nil, host: String? = nil)
         throws(LinkError) -> URL
     {
-        try Self.foundationURL(url(for: value, scheme: scheme, host: host) as String)
+        try Self.foundationURL(link(for: value, scheme: scheme, host: host))
     }
 
     private static func foundationURL(_ text: String) throws(LinkError) -> URL {

@@ -13,7 +13,7 @@
 /// }
 ///
 /// try router.map(ProductLink.self) { link, request in await shop.show(link.id, from: link.ref) }
-/// try router.url(for: ProductLink(id: 7, ref: "mail"))  // "/product/7?ref=mail"
+/// try router.link(for: ProductLink(id: 7, ref: "mail"))  // "/product/7?ref=mail"
 /// ```
 public protocol DeepLinkRoute: Codable, Sendable {
     /// The route's pattern (see ``RoutePattern``).
@@ -96,12 +96,12 @@ extension Router {
     /// items in declaration order (an array as repeated items, `nil` left out).
     ///
     /// ```swift
-    /// try router.url(for: ProductLink(id: 7, ref: "a b"))                 // "/product/7?ref=a%20b"
-    /// try router.url(for: ProductLink(id: 7, ref: nil), scheme: "app")    // "app://product/7"
+    /// try router.link(for: ProductLink(id: 7, ref: "a b"))                 // "/product/7?ref=a%20b"
+    /// try router.link(for: ProductLink(id: 7, ref: nil), scheme: "app")    // "app://product/7"
     /// ```
     ///
     /// - Throws: ``LinkError`` for a value that cannot be written (a nested type, an empty path value).
-    public func url<Link: DeepLinkRoute>(for value: Link, scheme: String? = nil, host: String? = nil)
+    public func link<Link: DeepLinkRoute>(for value: Link, scheme: String? = nil, host: String? = nil)
         throws(LinkError) -> String
     {
         let pattern: RoutePattern
@@ -131,7 +131,7 @@ extension Router {
             }
         }
         let components = try pattern.components(parameters: parameters, wildcard: [], routeName: Link.name)
-        return try link(
+        return try checkedLink(
             components: components, query: query, scheme: scheme ?? Link.table.scheme, host: host,
             snapshot: state.snapshot)
     }

@@ -17,7 +17,7 @@
 ///
 /// try router.map(ShopLink.self) { link, request in await navigation.open(link) }
 /// let link = try router.decode("myapp://product/7", as: ShopLink.self)  // .product(ProductLink(id: 7))
-/// try router.url(for: ShopLink.product(ProductLink(id: 7)))               // "/product/7"
+/// try router.link(for: ShopLink.product(ProductLink(id: 7)))               // "/product/7"
 /// ```
 public protocol DeepLinkSet: Hashable, Codable, Sendable {
     /// Each member's typed route, how a decoded route becomes a value of the set, and how a value gives it back.
@@ -54,7 +54,7 @@ public struct DeepLinkSetMember<LinkSet: DeepLinkSet>: Sendable {
             },
             url: { router, value, scheme, host throws(LinkError) in
                 guard let link = unwrap(value) else { return nil }
-                return try router.url(for: link, scheme: scheme, host: host)
+                return try router.link(for: link, scheme: scheme, host: host)
             })
     }
 
@@ -72,22 +72,53 @@ extension DeepLinkSet {
 }
 
 /// Why a link did not decode into a member of a ``DeepLinkSet``.
-public enum DeepLinkSetError: Error, Sendable, Hashable, CustomStringConvertible {
+///
+/// ```swift
+/// do {
+///     let link = try router.decode("myapp://product/abc", as: ShopLink.self)
+/// } catch {
+///     print(error.code)  // decodingFailed
+/// }
+/// ```
+public struct DeepLinkSetError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A stable name for a kind of failure; new ones may be added.
+    public typealias Code = StableCode<DeepLinkSetError>
+
+    /// Why the link did not decode.
+    public let code: Code
+    /// For `rejected`, the router's rejection of the link.
+    public let rejection: URLRejection?
+    /// For `decodingFailed`, the error of the first member whose route matched.
+    public let decodingError: RouteDecodingError?
+
+    private init(_ code: Code, rejection: URLRejection? = nil, decodingError: RouteDecodingError? = nil) {
+        self.code = code
+        self.rejection = rejection
+        self.decodingError = decodingError
+    }
+
     /// The router rejected the link.
-    case rejected(URLRejection)
+    static func rejected(_ rejection: URLRejection) -> Self { Self(.rejected, rejection: rejection) }
     /// No member's route matches the link.
-    case noMember
+    static let noMember = Self(.noMember)
     /// Members' routes match, and none of them decodes the link: the first one's error.
-    case decodingFailed(RouteDecodingError)
+    static func decodingFailed(_ error: RouteDecodingError) -> Self { Self(.decodingFailed, decodingError: error) }
 
     /// A sentence that says why.
     public var description: String {
-        switch self {
-        case .rejected(let rejection): "the link is rejected: \(rejection)"
-        case .noMember: "no member's route matches the link"
-        case .decodingFailed(let error): "the link does not decode: \(error)"
-        }
+        if let rejection { return "the link is rejected: \(rejection)" }
+        if let decodingError { return "the link does not decode: \(decodingError)" }
+        return "no member's route matches the link"
     }
+}
+
+extension StableCode where Domain == DeepLinkSetError {
+    /// The router rejected the link (``DeepLinkSetError/rejection`` says why).
+    public static var rejected: Self { Self("rejected") }
+    /// No member's route matches the link.
+    public static var noMember: Self { Self("noMember") }
+    /// Members' routes match, and none of them decodes the link (``DeepLinkSetError/decodingError`` says why).
+    public static var decodingFailed: Self { Self("decodingFailed") }
 }
 
 extension Router {
@@ -107,43 +138,38 @@ extension Router {
     /// that is a member's and whose values decode.
     ///
     /// ```swift
-    /// switch router.decodeResult("myapp://product/abc", as: ShopLink.self) {
-    /// case .success(let link): path.append(link)
-    /// case .failure(let reason): log.notice("not a shop link: \(reason)")
+    /// do {
+    ///     path.append(try router.decode("myapp://product/abc", as: ShopLink.self))
+    /// } catch {
+    ///     log.notice("not a shop link: \(error)")
     /// }
     /// ```
-    public func decodeResult<LinkSet: DeepLinkSet>(_ url: String, as type: LinkSet.Type)
-        -> Result<LinkSet, DeepLinkSetError>
-    {
+    ///
+    /// - Throws: ``DeepLinkSetError``: the link is rejected, no member's route matches it, or none decodes it.
+    public func decode<LinkSet: DeepLinkSet>(_ url: String, as type: LinkSet.Type) throws(DeepLinkSetError) -> LinkSet {
         let candidates: [RouteMatch]
         do {
             candidates = try matches(url)
         } catch {
-            return .failure(.rejected(error))
+            throw .rejected(error)
         }
         var firstError: RouteDecodingError?
         for match in candidates {
             guard let member = LinkSet.member(of: match.route) else { continue }
             do {
-                return .success(try member.decode(match.parameters, match.link.query))
+                return try member.decode(match.parameters, match.link.query)
             } catch {
                 firstError = firstError ?? error
             }
         }
-        return .failure(firstError.map(DeepLinkSetError.decodingFailed) ?? .noMember)
+        throw firstError.map(DeepLinkSetError.decodingFailed) ?? .noMember
     }
 
-    /// Decodes a link into the member of a link set that the router's precedence picks; `nil` when none does
-    /// (``decodeResult(_:as:)`` says why).
-    public func decode<LinkSet: DeepLinkSet>(_ url: String, as type: LinkSet.Type) -> LinkSet? {
-        try? decodeResult(url, as: type).get()
-    }
-
-    /// Returns the link for a value of a link set: its member's typed route, written as ``url(for:scheme:host:)``
+    /// Returns the link for a value of a link set: its member's typed route, written as ``link(for:scheme:host:)-(LinkSet,_,_)``
     /// writes it.
     ///
     /// - Throws: ``LinkError``; `unknownRoute` when no member claims the value.
-    public func url<LinkSet: DeepLinkSet>(for value: LinkSet, scheme: String? = nil, host: String? = nil)
+    public func link<LinkSet: DeepLinkSet>(for value: LinkSet, scheme: String? = nil, host: String? = nil)
         throws(LinkError) -> String
     {
         for member in LinkSet.members {
@@ -157,12 +183,15 @@ extension RouteRequest {
     /// The value of a link set that this request's route stands for: the member whose route it is, decoded from
     /// the request's parameters and query. A request bound by the router (a handler's, or a handled outcome's)
     /// has its route; after a redirect route, the route it was redirected to.
-    public func decode<LinkSet: DeepLinkSet>(_ type: LinkSet.Type) -> Result<LinkSet, DeepLinkSetError> {
-        guard let route, let member = LinkSet.member(of: route) else { return .failure(.noMember) }
+    ///
+    /// - Throws: ``DeepLinkSetError``: `noMember` when the route is no member's, `decodingFailed` when the values do
+    ///   not decode.
+    public func decode<LinkSet: DeepLinkSet>(_ type: LinkSet.Type) throws(DeepLinkSetError) -> LinkSet {
+        guard let route, let member = LinkSet.member(of: route) else { throw .noMember }
         do {
-            return .success(try member.decode(parameters, query))
+            return try member.decode(parameters, query)
         } catch {
-            return .failure(.decodingFailed(error))
+            throw .decodingFailed(error)
         }
     }
 }

@@ -50,19 +50,19 @@ public struct LinkPath<LinkSet: DeepLinkSet>: Hashable, Codable, Sendable {
     /// - Returns: the link opened, or `nil`.
     @discardableResult
     public mutating func open(_ outcome: RouteOutcome) -> LinkSet? {
-        guard outcome.status == .handled, case .success(let link)? = outcome.request?.decode(LinkSet.self) else {
-            return nil
-        }
+        guard outcome.status == .handled, let link = try? outcome.request?.decode(LinkSet.self) else { return nil }
         open(link)
         return link
     }
 
     /// Decodes `url` into the member of the link set that `router`'s precedence picks and opens it.
-    /// - Returns: the link opened, or why the URL is not one of the set's (see ``Router/decodeResult(_:as:)``).
+    /// - Returns: the link opened.
+    /// - Throws: ``DeepLinkSetError`` when the URL is not one of the set's (see ``Router/decode(_:as:)``); the path
+    ///   is left as it was.
     @discardableResult
-    public mutating func open(_ url: String, with router: Router) -> Result<LinkSet, DeepLinkSetError> {
-        let result = router.decodeResult(url, as: LinkSet.self)
-        if case .success(let link) = result { open(link) }
-        return result
+    public mutating func open(_ url: String, with router: Router) throws(DeepLinkSetError) -> LinkSet {
+        let link = try router.decode(url, as: LinkSet.self)
+        open(link)
+        return link
     }
 }

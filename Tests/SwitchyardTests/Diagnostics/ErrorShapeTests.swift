@@ -30,7 +30,7 @@ struct ErrorShapeTests {
 
     @Test func aTypedRouteWithABadPatternKeepsThePatternErrorAsItsCause() {
         #expect {
-            try Router().url(for: BrokenPatternLink(id: 1))
+            try Router().link(for: BrokenPatternLink(id: 1))
         } throws: { error in
             let error = error as? LinkError
             return error?.code == .invalidPattern && error?.underlying?.code == .wildcardNotLast

@@ -140,7 +140,7 @@ public enum FuzzChecks {
             ("r11", ["p": first, "q": second]), ("scheme", ["v": first]),
         ]
         for (name, parameters) in cases {
-            guard let url = try? table.url(for: name, parameters: parameters, query: query) else { continue }
+            guard let url = try? table.link(for: name, parameters: parameters, query: query) else { continue }
             guard let match = try? table.matches(url).first(where: { $0.route.name == name }) else {
                 return "\(url.debugDescription) built for \(name) does not match it"
             }

@@ -14,7 +14,7 @@ struct LinkTests {
     @Test func everyReservedCharacterSurvivesTheRoundTrip() throws {
         let router = try Self.shareRouter()
         let text = "a/b+c?d#e&f%g h😀"
-        let url = try router.url(for: "share", parameters: ["text": text])
+        let url = try router.link(for: "share", parameters: ["text": text])
         #expect(url == "app://share/a%2Fb%2Bc%3Fd%23e%26f%25g%20h%F0%9F%98%80")
         let match = try #require(try router.match(url))
         #expect(match.parameters["text"].map { Array($0.utf8) } == Array(text.utf8))
@@ -24,30 +24,30 @@ struct LinkTests {
         let router = Router()
         try router.add("/b/:id", name: "item", in: .scheme("b"))
         try router.add("/a/:id", name: "item", in: .scheme("a"))
-        #expect(try router.url(for: "item", parameters: ["id": "1"]) == "a://a/1")
+        #expect(try router.link(for: "item", parameters: ["id": "1"]) == "a://a/1")
         try router.add("/global/:id", name: "item")
         try router.add("/second/:id", name: "item")
         try router.add("/other", name: "other")
         // The global table comes first, and in a table the first registration of the name.
-        #expect(try router.url(for: "item", parameters: ["id": "1"]) == "/global/1")
+        #expect(try router.link(for: "item", parameters: ["id": "1"]) == "/global/1")
         router.removeRoutes(pattern: "/global/:id")
-        #expect(try router.url(for: "item", parameters: ["id": "1"]) == "/second/1")
-        #expect(try router.url(for: "other") == "/other")
+        #expect(try router.link(for: "item", parameters: ["id": "1"]) == "/second/1")
+        #expect(try router.link(for: "other") == "/other")
         router.removeRoutes(named: "item")
-        #expect(throws: LinkError.self) { try router.url(for: "item", parameters: ["id": "1"]) }
+        #expect(throws: LinkError.self) { try router.link(for: "item", parameters: ["id": "1"]) }
         try router.add("/again/:id", name: "item", in: .scheme("b"))
-        #expect(try router.url(for: "item", parameters: ["id": "1"]) == "b://again/1")
+        #expect(try router.link(for: "item", parameters: ["id": "1"]) == "b://again/1")
     }
 
     @Test func queryItemsKeepTheirOrder() throws {
         let router = Router()
         try router.add("/search", in: .scheme("app"))
         let items = [item("q", "a+b c"), item("q", "x&y=z"), flag("flag")]
-        let url = try router.url(scheme: "app", route: "search", query: items)
+        let url = try router.link(scheme: "app", route: "search", query: items)
         #expect(url == "app://search?q=a%2Bb%20c&q=x%26y%3Dz&flag")
         #expect(try Array(#require(try router.match(url)).link.query) == items)
-        #expect(try Router().url(scheme: "app", route: "r") == "app://r")
-        #expect(try Router().url(scheme: "app", route: "r", query: [item("a b", "c&d")]) == "app://r?a%20b=c%26d")
+        #expect(try Router().link(scheme: "app", route: "r") == "app://r")
+        #expect(try Router().link(scheme: "app", route: "r", query: [item("a b", "c&d")]) == "app://r?a%20b=c%26d")
     }
 
     static let errors: [([String: String], LinkError.Code)] = [
@@ -62,7 +62,7 @@ struct LinkTests {
     @Test("values that cannot come back are errors", arguments: errors)
     func linkErrors(parameters: [String: String], code: LinkError.Code) throws {
         #expect {
-            try Self.shareRouter().url(for: "share", parameters: parameters)
+            try Self.shareRouter().link(for: "share", parameters: parameters)
         } throws: { error in
             (error as? LinkError)?.code == code
         }
@@ -70,12 +70,12 @@ struct LinkTests {
 
     @Test func missingParameterIsNamed() throws {
         #expect {
-            try Self.shareRouter().url(for: "share")
+            try Self.shareRouter().link(for: "share")
         } throws: { error in
             "\(error)" == "missingParameter: the route 'share' needs the parameter 'text'"
         }
         #expect {
-            try Router().url(for: "nope")
+            try Router().link(for: "nope")
         } throws: { error in
             "\(error)" == "unknownRoute: no route is named 'nope'"
         }
@@ -90,7 +90,7 @@ struct LinkTests {
     func firstComponentForm(code: String, expected: String) throws {
         let router = Router()
         try router.add("/:code", name: "c", in: .scheme("app"))
-        let url = try router.url(for: "c", parameters: ["code": code])
+        let url = try router.link(for: "c", parameters: ["code": code])
         #expect(url == expected)
         #expect(try router.match(url)?.parameters == ["code": code])
     }
@@ -104,7 +104,7 @@ struct LinkTests {
     func optionalGroups(parameters: [String: String], expected: String) throws {
         let router = Router()
         try router.add("/the(/foo/:a)(/bar/:b)", name: "the", in: .scheme("app"))
-        let url = try router.url(for: "the", parameters: parameters)
+        let url = try router.link(for: "the", parameters: parameters)
         #expect(url == expected)
         #expect(try router.match(url)?.parameters.dictionary == parameters)
     }
@@ -117,48 +117,48 @@ struct LinkTests {
             $0.allowedHosts = ["example.com", "www.example.com"]
         }
         try router.add("/item/:id", name: "i")
-        #expect(try router.url(for: "p", parameters: ["id": "7"]) == "https://example.com/product/7")
+        #expect(try router.link(for: "p", parameters: ["id": "7"]) == "https://example.com/product/7")
         #expect(
-            try router.url(for: "p", parameters: ["id": "7"], host: "www.example.com")
+            try router.link(for: "p", parameters: ["id": "7"], host: "www.example.com")
                 == "https://www.example.com/product/7")
-        #expect(throws: LinkError.self) { try router.url(for: "p", parameters: ["id": "7"], host: "evil.com") }
-        #expect(try router.url(for: "i", parameters: ["id": "7"]) == "/item/7")
-        #expect(try router.url(for: "i", parameters: ["id": "7"], scheme: "app") == "app://item/7")
-        #expect(throws: LinkError.self) { try router.url(for: "i", parameters: ["id": "7"], scheme: "my_app") }
+        #expect(throws: LinkError.self) { try router.link(for: "p", parameters: ["id": "7"], host: "evil.com") }
+        #expect(try router.link(for: "i", parameters: ["id": "7"]) == "/item/7")
+        #expect(try router.link(for: "i", parameters: ["id": "7"], scheme: "app") == "app://item/7")
+        #expect(throws: LinkError.self) { try router.link(for: "i", parameters: ["id": "7"], scheme: "my_app") }
     }
 
     @Test func queryItemsThatCannotComeBackAreErrors() throws {
         // Found by FuzzReverse: a NUL in a query value was encoded as %00, which matching rejects.
         let router = try Self.shareRouter()
         for items in [[item("q", "a\u{0}b")], [item("a\u{7F}", "x")], [item("", "x")]] {
-            #expect(throws: LinkError.self) { try router.url(for: "share", parameters: ["text": "t"], query: items) }
+            #expect(throws: LinkError.self) { try router.link(for: "share", parameters: ["text": "t"], query: items) }
         }
-        #expect(try router.url(for: "share", parameters: ["text": "t"], query: [item("q", "")]) == "app://share/t?q=")
+        #expect(try router.link(for: "share", parameters: ["text": "t"], query: [item("q", "")]) == "app://share/t?q=")
     }
 
     @Test func linksBeyondTheLimitsAreRefused() throws {
         // Found by FuzzReverse: 700 "%" signs encode to 2,100 bytes, past the 2,048 a component may have.
         let router = try Self.shareRouter()
         #expect {
-            try router.url(for: "share", parameters: ["text": String(repeating: "%", count: 700)])
+            try router.link(for: "share", parameters: ["text": String(repeating: "%", count: 700)])
         } throws: { error in
             (error as? LinkError)?.code == .exceedsLimits
         }
-        #expect(try router.url(for: "share", parameters: ["text": String(repeating: "%", count: 682)]).count == 2_058)
+        #expect(try router.link(for: "share", parameters: ["text": String(repeating: "%", count: 682)]).count == 2_058)
         let items = (0..<257).map { item("k\($0)", "v") }
-        #expect(throws: LinkError.self) { try router.url(for: "share", parameters: ["text": "t"], query: items) }
+        #expect(throws: LinkError.self) { try router.link(for: "share", parameters: ["text": "t"], query: items) }
     }
 
     @Test func wildcardsConstraintsAndLiteralsAreEncoded() throws {
         let router = Router()
         try router.add("/files/*", name: "files")
         try router.add("/menu/café/:id", name: "menu", constraints: ["id": .digits])
-        #expect(try router.url(for: "files", wildcard: ["a/b", "c d"]) == "/files/a%2Fb/c%20d")
+        #expect(try router.link(for: "files", wildcard: ["a/b", "c d"]) == "/files/a%2Fb/c%20d")
         #expect(try router.match("/files/a%2Fb/c%20d")?.wildcardComponents == ["a/b", "c d"])
-        #expect(try router.url(for: "files") == "/files")
-        #expect(try router.url(for: "menu", parameters: ["id": "7"]) == "/menu/caf%C3%A9/7")
-        #expect(throws: LinkError.self) { try router.url(for: "menu", parameters: ["id": "x"]) }
-        #expect(throws: LinkError.self) { try router.url(for: "files", wildcard: ["ok", ".."]) }
+        #expect(try router.link(for: "files") == "/files")
+        #expect(try router.link(for: "menu", parameters: ["id": "7"]) == "/menu/caf%C3%A9/7")
+        #expect(throws: LinkError.self) { try router.link(for: "menu", parameters: ["id": "x"]) }
+        #expect(throws: LinkError.self) { try router.link(for: "files", wildcard: ["ok", ".."]) }
     }
 
     /// Text made of everything the encoder must handle: reserved characters, spaces, controls aside, non-ASCII.
@@ -182,7 +182,7 @@ struct LinkTests {
                 (router, "groups", ["b": second]), (router, "one", ["a": first]),
                 (decoding, "two", ["a": first, "b": second]),
             ] {
-                let url = try? router.url(for: name, parameters: parameters, query: [item(first, second)])
+                let url = try? router.link(for: name, parameters: parameters, query: [item(first, second)])
                 let match = url.flatMap { try? router.match($0) }
                 #expect(match?.route.name == name)
                 #expect(

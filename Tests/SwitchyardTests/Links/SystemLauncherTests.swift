@@ -40,7 +40,7 @@
             let launcher = SystemAppLauncher(environment: environment)
             #expect(await launcher.canOpen("switchyardtest://anything"))
             #expect(await !launcher.canOpen("switchyardunknown://anything"))
-            let link = try Router().url(
+            let link = try Router().link(
                 scheme: "switchyardtest", route: "product/a b", query: [QueryItem(name: "q", value: "x&y+z")])
             try await launcher.open(link)
             #expect(try String(contentsOfFile: output, encoding: .utf8) == link)

@@ -71,7 +71,7 @@ struct XCallbackTests {
         let router = Router()
         try router.add("/pay/:amount", name: "pay", in: .scheme("otherapp"))
         let callbacks = XCallback(source: "Shop & Co", success: "myapp://paid?order=7", cancel: "myapp://cart")
-        let link = try router.url(for: "pay", parameters: ["amount": "5"], query: callbacks.queryItems)
+        let link = try router.link(for: "pay", parameters: ["amount": "5"], query: callbacks.queryItems)
         #expect(
             link
                 == "otherapp://pay/5?x-source=Shop%20%26%20Co&x-success=myapp%3A%2F%2Fpaid%3Forder%3D7&x-cancel=myapp%3A%2F%2Fcart"

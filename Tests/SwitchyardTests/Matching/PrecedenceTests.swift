@@ -98,9 +98,9 @@ struct PrecedenceTests {
         #expect(try router.match("item/12/c") == nil)
         #expect(try router.match("item/x") == nil)
         #expect(try router.match("item/12")?.parameters == ["id": "12"])
-        #expect(try router.url(for: "item", parameters: ["id": "7", "part": "b"]) == "/item/7/b")
-        #expect(throws: LinkError.self) { try router.url(for: "item", parameters: ["id": "x"]) }
-        #expect(throws: LinkError.self) { try router.url(for: "item", parameters: ["id": "7", "part": "c"]) }
+        #expect(try router.link(for: "item", parameters: ["id": "7", "part": "b"]) == "/item/7/b")
+        #expect(throws: LinkError.self) { try router.link(for: "item", parameters: ["id": "x"]) }
+        #expect(throws: LinkError.self) { try router.link(for: "item", parameters: ["id": "7", "part": "c"]) }
     }
 
     @Test func constraintValuesCompareByteForByte() throws {

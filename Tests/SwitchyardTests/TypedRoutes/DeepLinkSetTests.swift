@@ -66,28 +66,33 @@ struct DeepLinkSetTests {
 
     @Test func whyALinkIsNoMember() throws {
         let router = try Self.router()
-        #expect(router.decodeResult("/nowhere", as: ShopLink.self) == .failure(.noMember))
+        #expect(Self.refusal("/nowhere", router)?.code == .noMember)
         // The promo route is in the app's scheme only.
-        #expect(router.decodeResult("https://shop.example.com/promo/XMAS", as: ShopLink.self) == .failure(.noMember))
-        guard case .failure(.decodingFailed(let error)) = router.decodeResult("/category/a/page/x", as: ShopLink.self)
-        else {
-            Issue.record("a page that is not a number fails to decode")
-            return
+        #expect(Self.refusal("https://shop.example.com/promo/XMAS", router)?.code == .noMember)
+        let notANumber = Self.refusal("/category/a/page/x", router)
+        #expect(notANumber?.code == .decodingFailed)
+        #expect(notANumber?.decodingError?.field == "page")
+        #expect(notANumber?.decodingError?.code == .typeMismatch)
+        let badEscape = Self.refusal("/product/%FF", router)
+        #expect(badEscape?.code == .rejected)
+        #expect(badEscape?.rejection?.code == .invalidUTF8)
+        #expect(badEscape?.description.hasPrefix("the link is rejected: ") == true)
+    }
+
+    /// Why `router` does not decode `url` into a shop link; `nil` when it does.
+    private static func refusal(_ url: String, _ router: Router) -> DeepLinkSetError? {
+        do {
+            _ = try router.decode(url, as: ShopLink.self)
+            return nil
+        } catch {
+            return error
         }
-        #expect(error.field == "page")
-        #expect(error.code == .typeMismatch)
-        guard case .failure(.rejected(let rejection)) = router.decodeResult("/product/%FF", as: ShopLink.self) else {
-            Issue.record("a bad escape is rejected")
-            return
-        }
-        #expect(rejection.code == .invalidUTF8)
-        #expect(router.decode("/nowhere", as: ShopLink.self) == nil)
     }
 
     @Test func routesOutsideTheSetAreNotMembers() throws {
         let router = try Self.router()
         try router.add("/product/:id", name: "legacy", priority: 5)
-        #expect(router.decode("/product/7", as: ShopLink.self) == .product(.init(id: 7, ref: nil)))
+        #expect(try router.decode("/product/7", as: ShopLink.self) == .product(.init(id: 7, ref: nil)))
     }
 
     @Test func dispatchHandsTheHandlerTheSetsValue() async throws {
@@ -101,10 +106,10 @@ struct DeepLinkSetTests {
 
     @Test func eachMemberBuildsItsLinkInItsTable() throws {
         let router = try Self.router()
-        #expect(try router.url(for: ShopLink.promo(.init(code: "XMAS"))) == "myapp://promo/XMAS")
-        #expect(try router.url(for: ShopLink.category(.init(slug: "a b", page: nil))) == "/category/a%20b")
+        #expect(try router.link(for: ShopLink.promo(.init(code: "XMAS"))) == "myapp://promo/XMAS")
+        #expect(try router.link(for: ShopLink.category(.init(slug: "a b", page: nil))) == "/category/a%20b")
         #expect(
-            try router.url(for: ShopLink.product(.init(id: 7, ref: nil)), scheme: "https", host: "shop.example.com")
+            try router.link(for: ShopLink.product(.init(id: 7, ref: nil)), scheme: "https", host: "shop.example.com")
                 == "https://shop.example.com/product/7")
     }
 
@@ -115,7 +120,7 @@ struct DeepLinkSetTests {
         #expect(promo == URL(string: "myapp://promo/XMAS"))
         #expect(product == URL(string: "myapp://product/7?ref=a%20b"))
         // Without a type asked for, the text comes back, as before.
-        let text = try router.url(for: ShopLink.promo(.init(code: "XMAS")))
+        let text = try router.link(for: ShopLink.promo(.init(code: "XMAS")))
         #expect(text == "myapp://promo/XMAS")
     }
 
@@ -146,8 +151,8 @@ struct DeepLinkSetTests {
                 .promo(.init(code: other == "." || other == ".." ? "x" : other)),
             ]
             for value in values {
-                let url = try? router.url(for: value)
-                #expect(url.flatMap { router.decode($0, as: ShopLink.self) } == value, "\(url ?? "no link")")
+                let url = try? router.link(for: value)
+                #expect(url.flatMap { try? router.decode($0, as: ShopLink.self) } == value, "\(url ?? "no link")")
             }
         }
     }
@@ -197,9 +202,10 @@ struct LinkPathTests {
         let router = Router()
         try router.map(TabbedLink.self) { _, _ in }
         var path = LinkPath<TabbedLink>()
-        #expect(path.open("myapp://product/7", with: router) == .success(Self.seven))
-        #expect(path.open("myapp://category/shoes", with: router) == .success(Self.shoes))
-        #expect(path.open("myapp://nowhere", with: router) == .failure(.noMember))
+        #expect(try path.open("myapp://product/7", with: router) == Self.seven)
+        #expect(try path.open("myapp://category/shoes", with: router) == Self.shoes)
+        let refusal = #expect(throws: DeepLinkSetError.self) { try path.open("myapp://nowhere", with: router) }
+        #expect(refusal?.code == .noMember)
         #expect(path.links == [Self.shoes])
     }
 

@@ -60,10 +60,10 @@ struct TypedRouteTests {
     @Test func encodesBackToALink() throws {
         let router = Router()
         try router.map(Product.self) { _, _ in }
-        let routeString = try router.url(for: Product(id: 7, ref: "a b"))
+        let routeString = try router.link(for: Product(id: 7, ref: "a b"))
         #expect(routeString == "/product/7?ref=a%20b")
-        #expect(try router.url(for: Product(id: 7, ref: "a b"), scheme: "app") == "app://product/7?ref=a%20b")
-        #expect(try router.url(for: Product(id: 7, ref: nil)) == "/product/7")
+        #expect(try router.link(for: Product(id: 7, ref: "a b"), scheme: "app") == "app://product/7?ref=a%20b")
+        #expect(try router.link(for: Product(id: 7, ref: nil)) == "/product/7")
         #expect(try router.match(routeString)?.decode(Product.self) == Product(id: 7, ref: "a b"))
     }
 
@@ -73,7 +73,7 @@ struct TypedRouteTests {
         #expect(
             try router.match("app://list?tags=a&tags=b")?.decode(Listing.self) == Listing(tags: ["a", "b"], page: nil))
         #expect(try router.match("app://list")?.decode(Listing.self) == Listing(tags: [], page: nil))
-        #expect(try router.url(for: Listing(tags: ["x", "y z"], page: 2)) == "/list?tags=x&tags=y%20z&page=2")
+        #expect(try router.link(for: Listing(tags: ["x", "y z"], page: 2)) == "/list?tags=x&tags=y%20z&page=2")
     }
 
     @Test func everySupportedTypeRoundTrips() throws {
@@ -82,7 +82,7 @@ struct TypedRouteTests {
         let value = Everything(
             id: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F") ?? UUID(), tab: .travel, price: 12.5,
             debug: true, count: -3, note: "a&b=c", sizes: [1, 2, 3])
-        let url = try router.url(for: value)
+        let url = try router.link(for: value)
         #expect(
             url
                 == "app://all/E621E1F8-C36C-495A-93FC-0C247A3E6E5F/travel?price=12.5&debug=true&count=-3&note=a%26b%3Dc&sizes=1&sizes=2&sizes=3"
@@ -173,7 +173,7 @@ struct TypedRouteTests {
         } throws: { error in
             "\(error)" == "unsupportedType: inner: nested types are not supported in a typed route; use scalar fields"
         }
-        #expect(throws: LinkError.self) { try router.url(for: Nested(inner: .init(a: 1))) }
+        #expect(throws: LinkError.self) { try router.link(for: Nested(inner: .init(a: 1))) }
     }
 
     static let text = Gen.oneOf(
@@ -191,8 +191,8 @@ struct TypedRouteTests {
             id, ref, tags in
             let product = Product(id: id, ref: ref)
             let listing = Listing(tags: tags, page: id)
-            let productURL = try? router.url(for: product)
-            let listingURL = try? router.url(for: listing)
+            let productURL = try? router.link(for: product)
+            let listingURL = try? router.link(for: listing)
             #expect(productURL.flatMap { try? router.match($0)?.decode(Product.self) } == product)
             #expect(listingURL.flatMap { try? router.match($0)?.decode(Listing.self) } == listing)
         }

@@ -97,7 +97,7 @@ struct HostGrammarTests {
         #expect(try router.match("https://[::1]/a") != nil)
         #expect(try router.match("https://[2001:db8:0::7]:443/a") != nil)
         #expect(throws: URLRejection.self) { try router.match("https://[::2]/a") }
-        #expect(try router.url(scheme: "https", route: "/a", host: "[0::1]") == "https://[::1]/a")
+        #expect(try router.link(scheme: "https", route: "/a", host: "[0::1]") == "https://[::1]/a")
     }
 
     @Test func theTrailingDotKeepsAHostApart() throws {
@@ -133,7 +133,7 @@ struct HostGrammarTests {
         #expect(try router.match("https://bücher.example/a") != nil)
         #expect(try router.match("https://münchen.example/a") != nil)
         #expect(
-            try router.url(scheme: "https", route: "/a", host: "münchen.example") == "https://xn--mnchen-3ya.example/a")
+            try router.link(scheme: "https", route: "/a", host: "münchen.example") == "https://xn--mnchen-3ya.example/a")
     }
 
     @Test func aRouteFileCanAllowUnicodeHostNames() throws {
