@@ -68,13 +68,9 @@ struct CompiledTable: Sendable {
     /// The registrations in registration order, as ``RouteCheck`` reads them.
     var checkedRegistrations: [CheckedRegistration] { contents.value.checkedRegistrations }
 
+    /// Adds a registration (see ``TableContents/add(_:)``).
     mutating func add(_ registration: Registration) {
         contents.update { $0.add(registration) }
-    }
-
-    /// Adds a registration (see ``TableContents/add(_:behavior:segments:)``).
-    mutating func add(_ first: RouteRecord, behavior: RouteBehavior, segments: ExpansionSegments) {
-        contents.update { $0.add(first, behavior: behavior, segments: segments) }
     }
 
     /// Removes the registrations that `shouldRemove` selects and recompiles the trie.
@@ -156,20 +152,15 @@ struct TableContents: Sendable {
         return RouteBehavior(action: entryActions[entry], constraints: Dictionary(named) { first, _ in first })
     }
 
+    /// Adds a registration: the one way a route enters a table. Its pattern's segments are the parser's (a pattern
+    /// parsed once, by the caller), or read from its texts for a registration a table gave back; the table keeps
+    /// the route's fields for each expansion (``RouteRecord``), its behaviour beside them, and its shape.
     mutating func add(_ registration: Registration) {
         let segments = registration.pattern.segments
-        add(
-            RouteRecord(registration, segments: segments[0], in: table),
-            behavior: RouteBehavior(action: registration.action, constraints: registration.constraints),
-            segments: segments)
-    }
-
-    /// Adds a registration, given as the fields of its first expansion's route (made before the caller takes the
-    /// router's lock), what it runs, and the segments of its pattern's expansions, which the parser gave (the
-    /// pattern does not keep them); the table keeps those fields, and makes them for each other expansion.
-    mutating func add(_ first: RouteRecord, behavior: RouteBehavior, segments: ExpansionSegments) {
+        let first = RouteRecord(registration, segments: segments[0], in: table)
+        let behavior = RouteBehavior(action: registration.action, constraints: registration.constraints)
         let firstEntry = trie.records.count
-        let expansions = first.pattern.expanded
+        let expansions = registration.pattern.expanded
         var terminals: [TrieTerminal] = []  // filled only for a pattern with optional groups: no allocation otherwise
         var firstTerminal = TrieTerminal.ending(node: 0)
         for expansionIndex in expansions.indices {
@@ -230,8 +221,7 @@ struct TableContents: Sendable {
         var rebuilt = TableContents(table: table, foldsLiteralCase: trie.foldsLiteralCase)
         rebuilt.settings = settings
         for start in kept {
-            let route = trie.records[start].with(isDuplicate: false)
-            rebuilt.add(route, behavior: behavior(ofEntry: start), segments: route.pattern.segments)
+            rebuilt.add(trie.records[start].registration(with: behavior(ofEntry: start)))
         }
         self = rebuilt
         return removed

@@ -41,6 +41,9 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
     /// The expansions, as ``Expansions`` lists them (none for a pattern that is its one expansion's text).
     private let listedExpansions: [Expansion]
+    /// The segments of the expansions, as the parser made them, for a pattern parsed from text; `nil` for a pattern
+    /// a table gave back (``Route/pattern``), whose records keep texts only (see ``Expansion``).
+    private let parsedSegments: ExpansionSegments?
 
     var expanded: Expansions { Expansions(written: written, listed: listedExpansions) }
 
@@ -48,25 +51,23 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: ``PatternError`` naming the byte offset of the first problem.
     public init(_ pattern: String) throws(PatternError) {
-        self = try Self.parse(pattern).pattern
+        let (expanded, segments) = try PatternParser(pattern).expand()
+        written = expanded.written
+        listedExpansions = expanded.listed
+        parsedSegments = segments
     }
 
-    /// The pattern whose expansions are `expanded`.
+    /// The pattern whose expansions are `expanded`, as a table's records keep them.
     init(_ expanded: Expansions) {
         written = expanded.written
         listedExpansions = expanded.listed
+        parsedSegments = nil
     }
 
-    /// Parses a pattern, giving with it the segments of its expansions, which the pattern does not keep: what
-    /// registration reads once, to place the expansions in a trie.
-    static func parse(_ pattern: String) throws(PatternError) -> (pattern: RoutePattern, segments: ExpansionSegments) {
-        let (expanded, segments) = try PatternParser(pattern).expand()
-        return (RoutePattern(expanded), segments)
-    }
-
-    /// The segments of the expansions, parsed again from their texts.
+    /// The segments of the expansions: the parser's, or, for a pattern a table gave back, read from the
+    /// expansions' texts.
     var segments: ExpansionSegments {
-        ExpansionSegments(first: expanded[0].segments, others: expanded.dropFirst().map(\.segments))
+        parsedSegments ?? ExpansionSegments(first: expanded[0].segments, others: expanded.dropFirst().map(\.segments))
     }
 
     /// The pattern as written.
@@ -74,17 +75,17 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether two patterns expand to the same segments with the same parameter names.
     public static func == (lhs: RoutePattern, rhs: RoutePattern) -> Bool {
-        lhs.expanded.map(\.segments) == rhs.expanded.map(\.segments)
+        lhs.segments == rhs.segments
     }
 
     /// Hashes the expansions' segments.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(expanded.map(\.segments))
+        hasher.combine(segments)
     }
 }
 
 /// One segment of an expanded pattern.
-enum Segment: Sendable, Hashable {
+package enum Segment: Sendable, Hashable {
     /// A component that must equal this decoded text, byte for byte.
     case literal(ExactText)
     /// A component captured under this name.
@@ -162,10 +163,19 @@ struct Expansion: Sendable, Hashable {
     /// The expansion as pattern text, segments as written (`/the/foo/:a`).
     let text: String
 
-    /// The segments, parsed again from the text.
+    /// The segments, read from the text by the rules the parser wrote it by: a parameter is `:name`, a wildcard
+    /// `*`, and a literal is percent-decoded (its escapes were checked when the pattern was parsed).
     var segments: [Segment] {
-        // The parser wrote the text from a pattern that it parsed, so parsing it again cannot fail.
-        (try? PatternParser(text).expand().segments[0]) ?? []
+        var segments: [Segment] = []
+        forEachWrittenSegment { _, kind, written in
+            let range = written.startIndex..<written.endIndex
+            switch kind {
+            case .wildcard: segments.append(.wildcard)
+            case .parameter: segments.append(.parameter(written.base.text(range.lowerBound + 1..<range.upperBound)))
+            case .literal: segments.append(.literal(ExactText(PercentDecoding.decodeChecked(written.base, range))))
+            }
+        }
+        return segments
     }
 
     /// Calls `body` with each segment's depth, kind and written bytes (`:id`, `*`, `product`), read from the text
@@ -224,9 +234,9 @@ struct Expansion: Sendable, Hashable {
     }
 }
 
-/// The segments of each of a pattern's expansions, in the pattern's order (see ``RoutePattern/parse(_:)``); the
-/// first apart, so that a pattern without optional groups makes no list of lists.
-struct ExpansionSegments {
+/// The segments of each of a pattern's expansions, in the pattern's order; the first apart, so that a pattern
+/// without optional groups makes no list of lists.
+struct ExpansionSegments: Sendable, Hashable {
     private let first: [Segment]
     private let others: [[Segment]]
 

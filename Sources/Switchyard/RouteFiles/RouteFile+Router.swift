@@ -49,7 +49,7 @@ extension RouteFile {
             }
             do {
                 try router.register(
-                    route.pattern, name: route.name, priority: route.priority, in: route.table,
+                    route.parsedPattern, name: route.name, priority: route.priority, in: route.table,
                     constraints: route.constraints.mapValues(\.parameterConstraint),
                     action: action, access: route.access, tag: index)
             } catch {

@@ -80,22 +80,28 @@ public final class Router: Sendable {
         _ pattern: String, name: String?, priority: Int, in table: RouteTable,
         constraints: [String: ParameterConstraint], action: RouteAction?, access: RouteAccess? = nil, tag: Int? = nil
     ) throws(PatternError) {
+        try register(
+            RoutePattern(pattern), name: name, priority: priority, in: table, constraints: constraints, action: action,
+            access: access, tag: tag)
+    }
+
+    /// Adds a parsed pattern's route: what every way of adding a route comes to. A route file registers the
+    /// patterns its reader parsed, so that no pattern is parsed twice.
+    func register(
+        _ pattern: RoutePattern, name: String?, priority: Int, in table: RouteTable,
+        constraints: [String: ParameterConstraint], action: RouteAction?, access: RouteAccess? = nil, tag: Int? = nil
+    ) throws(PatternError) {
         let action = access.map { (action ?? .handlesItself()).restricted(to: $0) } ?? action
-        let (parsed, segments) = try RoutePattern.parse(pattern)
-        if !constraints.isEmpty, let unknown = constraints.keys.sorted().first(where: { !parsed.hasParameter($0) }) {
+        if !constraints.isEmpty, let unknown = constraints.keys.sorted().first(where: { !pattern.hasParameter($0) }) {
             throw PatternError(
-                .unknownParameter, at: nil, in: pattern,
+                .unknownParameter, at: nil, in: pattern.written,
                 "there is a constraint for '\(unknown)', which is not a parameter")
         }
-        // Made before the lock is taken: the table keeps this route, and the behaviour beside it.
-        let route = RouteRecord(
-            pattern: parsed, name: name, priority: priority, tag: tag, segments: segments[0], in: table)
-        let behavior = RouteBehavior(action: action, constraints: constraints)
+        let registration = Registration(
+            pattern: pattern, name: name, priority: priority, constraints: constraints, action: action, tag: tag)
         let foldsCase = options.matchesLiteralsCaseInsensitively
         state.withLock { state in
-            state.tables.update(table, foldsLiteralCase: foldsCase) {
-                $0.add(route, behavior: behavior, segments: segments)
-            }
+            state.tables.update(table, foldsLiteralCase: foldsCase) { $0.add(registration) }
         }
     }
 

@@ -39,6 +39,27 @@ enum PercentDecoding {
         }
     }
 
+    /// Decodes `bytes[range]`, text whose escapes were checked already (a pattern's literal as the parser wrote it
+    /// into an expansion's text): each `%HH` becomes its byte, and anything else is kept as it is, so this cannot
+    /// fail.
+    static func decodeChecked(_ bytes: TextBytes, _ range: Range<Int>) -> String {
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(range.count)
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < range.upperBound,
+                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            {
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
+
     /// Decodes `bytes[range]`, giving each decoded byte to `write` (never more bytes than the range has), and
     /// checks UTF-8 and controls.
     /// - Throws: ``DecodingFailure`` as ``decode(_:_:plusAsSpace:)``.
