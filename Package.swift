@@ -33,12 +33,16 @@ let package = Package(
     ],
     targets: [
         .target(name: "Switchyard", dependencies: [.product(name: "Logging", package: "swift-log")]),
+        // The web side of a route file: the association files that let universal links open the app, their rules
+        // and sample links, and web fallbacks. The tool, the server and the site check use it; apps do not.
+        .target(name: "SwitchyardWebLinks", dependencies: ["Switchyard"]),
         // The tool's target is not named `switchyard`: on a case-insensitive file system its folder would
         // collide with the library's. The product, and so `swift run switchyard`, keeps the name.
         .executableTarget(
             name: "SwitchyardCLI",
             dependencies: [
-                "Switchyard", "SwitchyardReports", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Switchyard", "SwitchyardWebLinks", "SwitchyardReports",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // What the tool and the explorer share: `route --json`, `routes --json`, aligned columns, exit codes.
@@ -53,7 +57,7 @@ let package = Package(
         .target(
             name: "SwitchyardServer",
             dependencies: [
-                "Switchyard", .product(name: "Hummingbird", package: "hummingbird"),
+                "Switchyard", "SwitchyardWebLinks", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -85,7 +89,7 @@ let package = Package(
         .target(
             name: "SwitchyardSiteCheck",
             dependencies: [
-                "Switchyard", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "Switchyard", "SwitchyardWebLinks", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
@@ -101,11 +105,15 @@ let package = Package(
             name: "SwitchyardTests",
             dependencies: ["Switchyard", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
+        .testTarget(
+            name: "SwitchyardWebLinksTests",
+            dependencies: ["SwitchyardWebLinks", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         // `Golden` holds the files a command must write, read through the test file's path.
         .testTarget(
             name: "SwitchyardServerTests",
             dependencies: [
-                "SwitchyardServer", "SwitchyardExplorer", "SwitchyardTestSupport",
+                "SwitchyardServer", "SwitchyardExplorer", "SwitchyardWebLinks", "SwitchyardTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
@@ -116,7 +124,8 @@ let package = Package(
         .testTarget(
             name: "SwitchyardSiteCheckTests",
             dependencies: [
-                "SwitchyardSiteCheck", "SwitchyardVerifySite", "SwitchyardServer", "SwitchyardTestSupport",
+                "SwitchyardSiteCheck", "SwitchyardVerifySite", "SwitchyardServer", "SwitchyardWebLinks",
+                "SwitchyardTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

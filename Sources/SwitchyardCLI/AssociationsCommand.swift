@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Switchyard
+import SwitchyardWebLinks
 
 struct AssociationsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

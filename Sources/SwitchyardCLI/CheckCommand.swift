@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Switchyard
+import SwitchyardWebLinks
 import SwitchyardReports
 
 struct CheckCommand: ParsableCommand {
@@ -37,7 +38,7 @@ struct CheckCommand: ParsableCommand {
             FileOutput.error("error: \(file): the file could not be read\n")
             throw Exit.badInput
         }
-        let findings = RouteFile.check(data: data, path: file)
+        let findings = RouteFile.check(data: data, path: file, siteChecks: { $0.associationFindings() })
         if json {
             var writer = JSONWriter()
             writer.openObject()

@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardWebLinks
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardWebLinks
 
 extension AssociationRules {
     /// Whether the platform opens `link` in the app: the first component that matches it decides, and a link that

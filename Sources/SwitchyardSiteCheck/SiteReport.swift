@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardWebLinks
 
 /// What `verify-site` found on one host.
 package struct HostReport: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardWebLinks
 
 /// Checks live sites against a route file: are its association files reachable as the platforms fetch them, do
 /// they say what the route file's would, and do they send the app exactly the links it opens.

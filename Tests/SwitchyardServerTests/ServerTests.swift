@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardWebLinks
 import Testing
 
 /// The middleware in a live Hummingbird application, on `Examples/shop.json`: what each endpoint answers, over the

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Switchyard
+import SwitchyardWebLinks
 import SwitchyardServer
 import SwitchyardSiteCheck
 import Testing

@@ -1,9 +1,9 @@
 /// Writing text into links: the exact inverse of ``URLSplitter``.
-enum LinkEncoding {
+package enum LinkEncoding {
     /// Percent-encodes everything outside RFC 3986 unreserved characters (`A–Z a–z 0–9 - . _ ~`), with
     /// uppercase hex, so that splitting gives the text back: `/`, `+`, `?`, `#`, `&`, `=`, `%` and spaces
     /// included.
-    static func encode(_ text: String) -> String {
+    package static func encode(_ text: String) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
@@ -51,7 +51,7 @@ enum LinkEncoding {
 
     /// The query string, `?` included, or `""` when there are no items.
     /// - Throws: ``LinkError`` for an empty name (it would give no item) or a control character.
-    static func query(_ items: [QueryItem]) throws(LinkError) -> String {
+    package static func query(_ items: [QueryItem]) throws(LinkError) -> String {
         guard !items.isEmpty else { return "" }
         var pieces: [String] = []
         for item in items {

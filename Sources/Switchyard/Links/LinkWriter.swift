@@ -1,10 +1,10 @@
 /// The one writer of links from patterns. Reverse routing (``Router/link(for:parameters:wildcard:query:scheme:host:)``),
 /// redirect targets, `check`'s example links and the sample links `verify-site` tries all turn an expansion's
 /// segments and values into a link here, so that they write the same link for the same route.
-enum LinkWriter {
+package enum LinkWriter {
     /// The decoded components of a link that the expansion matches: each literal's text, each parameter's value,
     /// and the wildcard's components.
-    static func components(of segments: [Segment], value: (String) -> String, wildcard: [String]) -> [String] {
+    package static func components(of segments: [Segment], value: (String) -> String, wildcard: [String]) -> [String] {
         segments.flatMap { segment in
             switch segment {
             case .literal(let literal): [literal.text]
@@ -15,7 +15,7 @@ enum LinkWriter {
     }
 
     /// The components percent-encoded, each as one component, and joined by `/`: `caf%C3%A9/a%2Fb`.
-    static func path(_ components: [String]) -> String {
+    package static func path(_ components: [String]) -> String {
         components.map(LinkEncoding.encode).joined(separator: "/")
     }
 

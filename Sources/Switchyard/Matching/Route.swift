@@ -32,7 +32,7 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
     package var tag: Int? { record.tag }
 
     /// The expansion's segments, parsed again from its text (see ``Expansion``).
-    var segments: [Segment] { record.segments }
+    package var segments: [Segment] { record.segments }
 
     /// Whether two routes have the same pattern, expansion, name, priority, table and duplicate flag.
     public static func == (lhs: Route, rhs: Route) -> Bool {

@@ -18,12 +18,23 @@ package struct RouteFileFinding: Sendable, Hashable {
     /// Whether it is a note, which `switchyard check` reports without failing: a URL the association files claim
     /// that the route does not handle.
     package var isNote = false
+
+    package init(code: String, message: String, locations: [String], example: String?, isNote: Bool = false) {
+        self.code = code
+        self.message = message
+        self.locations = locations
+        self.example = example
+        self.isNote = isNote
+    }
 }
 
 extension RouteFile {
     /// Loads `data` and checks it: every load problem, then duplicates, ambiguous pairs, unreachable routes,
-    /// bad redirects and missing destinations.
-    package static func check(data: Data, path: String) -> [RouteFileFinding] {
+    /// what `siteChecks` finds (the web side, which another module makes), sensitive routes, bad redirects and
+    /// missing destinations.
+    package static func check(
+        data: Data, path: String, siteChecks: (RouteFile) -> [RouteFileFinding] = { _ in [] }
+    ) -> [RouteFileFinding] {
         let (file, problems) = load(data: data, path: path)
         var findings = problems.map { problem in
             RouteFileFinding(
@@ -32,14 +43,14 @@ extension RouteFile {
                 example: nil)
         }
         if problems.contains(where: { $0.code == .invalidJSON }) { return findings }
-        findings += file.analyse()
+        findings += file.analyse(siteChecks: siteChecks)
         return findings
     }
 
     /// Every check, in the order `check` reports them: the router's own (``Router/check()``), then the file's.
-    private func analyse() -> [RouteFileFinding] {
+    private func analyse(siteChecks: (RouteFile) -> [RouteFileFinding]) -> [RouteFileFinding] {
         let router = try? makeRouter()
-        return routeFindings(router) + associationFindings() + sensitiveRouteFindings() + destinationFindings(router)
+        return routeFindings(router) + siteChecks(self) + sensitiveRouteFindings() + destinationFindings(router)
     }
 
     /// The router's findings, each with the places in the file of the routes involved.
@@ -107,26 +118,5 @@ extension RouteFile {
             }
         }
         return findings
-    }
-
-    /// For a file that declares apps: what keeps the association files from being made (a table universal links
-    /// reach that makes its host a component, an Apple file over its size limit), or else, as notes, the URLs the
-    /// files claim that their routes do not handle.
-    private func associationFindings() -> [RouteFileFinding] {
-        guard !apps.appleAppIDs.isEmpty || apps.androidPackage != nil else { return [] }
-        do {
-            return try associationFiles().overClaims.map { claim in
-                RouteFileFinding(
-                    code: "overClaim",
-                    message: "the association files claim \(claim.example), which \(claim.pattern) does not take "
-                        + "as a universal link (the files' wildcards cross '/'): a phone opens the app for it",
-                    locations: [claim.location], example: claim.example, isNote: true)
-            }
-        } catch {
-            return [
-                RouteFileFinding(
-                    code: "associations", message: error.message, locations: [error.location], example: nil)
-            ]
-        }
     }
 }

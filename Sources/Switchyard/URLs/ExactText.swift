@@ -3,12 +3,12 @@
 /// Swift's `String` equality follows Unicode canonical equivalence, so `"café"` (precomposed) equals
 /// `"cafe\u{301}"`. A router must not: links carry bytes, values come back byte-exact, and a look-alike host
 /// never equals an allowed one. Literals, hosts and allowed values are compared through this type.
-struct ExactText: Hashable, Sendable {
-    let text: String
+package struct ExactText: Hashable, Sendable {
+    package let text: String
 
-    init(_ text: String) { self.text = text }
+    package init(_ text: String) { self.text = text }
 
-    static func == (lhs: ExactText, rhs: ExactText) -> Bool {
+    package static func == (lhs: ExactText, rhs: ExactText) -> Bool {
         let (left, right) = (lhs.text.utf8, rhs.text.utf8)
         guard left.count == right.count else { return false }
         // Native strings keep their bytes in one piece: compared there, not through the view's generic iterator.
@@ -18,7 +18,7 @@ struct ExactText: Hashable, Sendable {
         return (inPlace ?? nil) ?? left.elementsEqual(right)
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(text.utf8.count)
         for byte in text.utf8 { hasher.combine(byte) }
     }

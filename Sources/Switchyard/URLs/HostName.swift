@@ -10,7 +10,7 @@
 /// HostName.allowedForm("exämple.com")       // "xn--exmple-cua.com"
 /// HostName.allowedForm("[0:0::1]")          // "[::1]"
 /// ```
-enum HostName {
+package enum HostName {
     /// The longest label of a Unicode host name, in bytes: DNS's limit, which also bounds Punycode's work.
     static let maxUnicodeLabelLength = 63
 
@@ -164,7 +164,7 @@ enum HostName {
 
     /// How a built link writes `host`: an IP literal in brackets, a Unicode name in its `xn--` form (which every
     /// table reads), any other name encoded as a component is.
-    static func linkForm(_ host: String) -> String {
+    package static func linkForm(_ host: String) -> String {
         if host.hasPrefix("[") || !host.utf8.allSatisfy({ $0 < 0x80 }) {
             let normal = allowedForm(host)
             if normal.hasPrefix("[") || normal.utf8.allSatisfy({ $0 < 0x80 }) { return normal }

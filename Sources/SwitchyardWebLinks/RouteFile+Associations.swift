@@ -3,6 +3,7 @@
 #else
     import Foundation
 #endif
+import Switchyard
 
 /// The association files that let links on the web open the app (Apple's universal links, Android's App Links), made
 /// from the routes that universal links reach, so that the files and the app's routing never drift apart.
@@ -110,15 +111,22 @@ extension RouteFile {
         }
     }
 
-    /// The rule for each place a link can move the rest of `rule`'s path into a fragment that starts with `/`.
+    /// The rule for each place a link can move the rest of `rule`'s path into a fragment that starts with `/`: at
+    /// each `/` of the rule's path, and, for a path that ends in a wildcard (`/files/*`), anywhere inside the
+    /// wildcard's components (`/files/a#/b/c` is `/files/a/b/c`).
     private static func fragmentSplits(_ rule: AssociationRule) -> [AssociationRule] {
         let path = rule.path.utf8
-        return path.indices.filter { path[$0] == UInt8(ascii: "/") && path.index(after: $0) != path.endIndex }.map {
-            var split = rule
-            split.path = $0 == path.startIndex ? "/" : String(rule.path[..<$0])
-            split.fragment = String(rule.path[$0...])
-            return split
-        }
+        let splits = path.indices.filter { path[$0] == UInt8(ascii: "/") && path.index(after: $0) != path.endIndex }
+            .map {
+                var split = rule
+                split.path = $0 == path.startIndex ? "/" : String(rule.path[..<$0])
+                split.fragment = String(rule.path[$0...])
+                return split
+            }
+        guard rule.path.hasSuffix("/*") else { return splits }
+        var insideWildcard = rule
+        insideWildcard.fragment = "/*"
+        return splits + [insideWildcard]
     }
 
     /// The host the router is asked about when the files' paths are tried: the first that one of `tables` allows, or

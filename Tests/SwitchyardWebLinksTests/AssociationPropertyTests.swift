@@ -1,5 +1,7 @@
 import Foundation
+import PropertyBased
 import Switchyard
+import SwitchyardWebLinks
 import Testing
 
 /// Every link the router hands to a universal-link route is claimed by both association files, as Apple and Android
@@ -15,7 +17,7 @@ struct AssociationPropertyTests {
     static let literals = ["a", "b", "c", "é"]
 
     @Test func everyLinkARouteHandlesIsClaimedByBothFiles() throws {
-        var generator = Xorshift(seed: 2026)
+        var generator = Xoshiro(seed: (2026, 0x9E37_79B9_7F4A_7C15, 1988, 42))
         var checked = (plain: 0, fragment: 0, folded: 0)
         for _ in 0..<300 {
             let (routesFragments, foldsCase) = (generator.below(3) == 0, generator.below(4) == 0)
@@ -64,7 +66,7 @@ struct AssociationPropertyTests {
     /// A route file of a few generated routes: literals (one of them not ASCII), parameters, optional groups,
     /// trailing wildcards, priorities, and routes kept out of universal links.
     private static func routeFile(
-        _ generator: inout Xorshift, routesFragments: Bool, foldsCase: Bool
+        _ generator: inout Xoshiro, routesFragments: Bool, foldsCase: Bool
     ) throws -> RouteFile {
         var routes: [String] = []
         for index in 0..<(1 + generator.below(8)) {
@@ -96,7 +98,7 @@ struct AssociationPropertyTests {
     /// A link's path as a browser sends it (components percent-encoded, joined by `/`), and, when fragments route, a
     /// fragment that continues the path about half the time: `/a#/b/c`.
     private static func link(
-        _ generator: inout Xorshift, fragment: Bool, upperCase: Bool
+        _ generator: inout Xoshiro, fragment: Bool, upperCase: Bool
     ) -> (path: String, fragment: String?) {
         let components = ["a", "b", "c", "%C3%A9", "z", "1"] + (upperCase ? ["A", "B"] : [])
         func joined(_ count: Int) -> String {
@@ -172,4 +174,9 @@ struct AssociationPropertyTests {
         }
         return matched[text.count]
     }
+}
+
+extension Xoshiro {
+    /// A number in `0..<bound`, from the seeded generator, so that the corpus is the same on every run.
+    mutating func below(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &self) }
 }

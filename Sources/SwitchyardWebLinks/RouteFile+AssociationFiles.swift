@@ -3,6 +3,7 @@
 #else
     import Foundation
 #endif
+import Switchyard
 
 /// The two association files, as JSON: `/.well-known/apple-app-site-association` and `/.well-known/assetlinks.json`.
 extension RouteFile {

@@ -1,3 +1,5 @@
+import Switchyard
+
 /// Where a browser goes for a universal link when the app is not installed: the route's `web` template.
 extension RouteFile {
     /// The web fallback of `match`'s route, filled from the match: each `{name}` becomes the parameter's value,
@@ -27,30 +29,5 @@ extension RouteFile {
         let base = filled[..<fragmentStart]
         let separator = !base.contains("?") ? "?" : base.hasSuffix("?") || base.hasSuffix("&") ? "" : "&"
         return base + separator + query.dropFirst() + filled[fragmentStart...]
-    }
-}
-
-/// The `{name}` placeholders of a web fallback template, as the reader checks them and a match fills them.
-enum WebTemplate {
-    enum Piece: Equatable {
-        /// Text written as it is.
-        case text(Substring)
-        /// `{name}`: the parameter's value goes here.
-        case parameter(String)
-        /// The rest of the template, from a `{` that no `}` closes.
-        case unclosed(Substring)
-    }
-
-    /// The template's pieces, in order.
-    static func pieces(of template: String) -> [Piece] {
-        var pieces: [Piece] = []
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
-            if open > rest.startIndex { pieces.append(.text(rest[..<open])) }
-            guard let close = rest[open...].firstIndex(of: "}") else { return pieces + [.unclosed(rest[open...])] }
-            pieces.append(.parameter(String(rest[rest.index(after: open)..<close])))
-            rest = rest[rest.index(after: close)...]
-        }
-        return rest.isEmpty ? pieces : pieces + [.text(rest)]
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardWebLinks
 import Testing
 
 @Suite("Association files")

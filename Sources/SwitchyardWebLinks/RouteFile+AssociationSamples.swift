@@ -1,3 +1,5 @@
+import Switchyard
+
 /// Links to try against a site's live association files: what `switchyard verify-site` matches with Apple's and
 /// Google's rules to find the links the app should open that the files would not send it, and the reverse.
 extension RouteFile {
