@@ -139,7 +139,7 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("Generated\(count)LinksByName_SwitchyardURLFor") { benchmark in
             let router = router.value
             pass(benchmark) {
-                for link in links { blackHole(try? router.url(for: link.name, parameters: link.parameters)) }
+                for link in links { blackHole(try? router.link(for: link.name, parameters: link.parameters)) }
             }
         }
     }
