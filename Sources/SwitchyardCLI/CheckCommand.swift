@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import Switchyard
-import SwitchyardWebLinks
 import SwitchyardReports
+import SwitchyardWebLinks
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,9 +1,10 @@
+import Switchyard
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import Switchyard
 
 /// The two association files, as JSON: `/.well-known/apple-app-site-association` and `/.well-known/assetlinks.json`.
 extension RouteFile {

@@ -1,9 +1,10 @@
+import Switchyard
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import Switchyard
 
 /// The association files that let links on the web open the app (Apple's universal links, Android's App Links), made
 /// from the routes that universal links reach, so that the files and the app's routing never drift apart.

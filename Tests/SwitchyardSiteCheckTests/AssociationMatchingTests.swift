@@ -1,9 +1,9 @@
 import Foundation
 import Hummingbird
 import Switchyard
-import SwitchyardWebLinks
 import SwitchyardServer
 import SwitchyardSiteCheck
+import SwitchyardWebLinks
 import Testing
 
 /// Apple's and Google's matching rules as the verifier reads live files.

@@ -1,9 +1,9 @@
 import Foundation
 import Hummingbird
 import Switchyard
-import SwitchyardWebLinks
 import SwitchyardServer
 import SwitchyardSiteCheck
+import SwitchyardWebLinks
 import Testing
 
 /// `switchyard verify-site` against sites on loopback over HTTPS: the project's own site, and fixture sites that each

@@ -99,7 +99,8 @@ struct RouteCheck {
             guard let position = winners.firstIndex(where: { $0 != nil }), let (other, winning) = winners[position]
             else { return nil }
             let winner = registrations[other]
-            let by = winning.text == winner.pattern ? winner.pattern : "the expansion \(winning.text) of \(winner.pattern)"
+            let by =
+                winning.text == winner.pattern ? winner.pattern : "the expansion \(winning.text) of \(winner.pattern)"
             let beaten =
                 winners.allSatisfy({ $0 != nil })
                 ? loser.pattern : "the expansion \(loser.expansions[position].text) of \(loser.pattern)"

@@ -40,7 +40,8 @@ struct RouterCheckTests {
         let finding = try #require(router.check().first)
         #expect(finding.code == .duplicate)
         #expect(finding.routes == router.routes.filter(\.isDuplicate))
-        #expect(finding.message == "/a/:x and /a/:z and /a/:w have the same shape in table global; only the first can win")
+        #expect(
+            finding.message == "/a/:x and /a/:z and /a/:w have the same shape in table global; only the first can win")
     }
 
     @Test func aConstrainedFirstRouteLetsTheNextThroughSoOnlyLaterOnesAreDuplicates() throws {
@@ -61,7 +62,8 @@ struct RouterCheckTests {
         let finding = try #require(router.check().first)
         #expect(finding.code == .duplicateName)
         #expect(finding.example == "myapp://item/value")
-        #expect(finding.description.hasPrefix("duplicateName: the name 'product' is given to /product/:id and /item/:id"))
+        #expect(
+            finding.description.hasPrefix("duplicateName: the name 'product' is given to /product/:id and /item/:id"))
     }
 
     @Test func routesInDifferentTablesAreNeverDuplicates() throws {

@@ -133,7 +133,8 @@ struct HostGrammarTests {
         #expect(try router.match("https://bücher.example/a") != nil)
         #expect(try router.match("https://münchen.example/a") != nil)
         #expect(
-            try router.link(scheme: "https", route: "/a", host: "münchen.example") == "https://xn--mnchen-3ya.example/a")
+            try router.link(scheme: "https", route: "/a", host: "münchen.example") == "https://xn--mnchen-3ya.example/a"
+        )
     }
 
     @Test func aRouteFileCanAllowUnicodeHostNames() throws {
