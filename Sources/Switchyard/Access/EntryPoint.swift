@@ -122,7 +122,7 @@ public struct UserActivityContext: Sendable, Hashable {
 }
 
 /// Why an entry point gives no link.
-public struct EntryPointError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct EntryPointError: Error, Sendable, Hashable, CodedDiagnostic {
     /// A stable name for a kind of problem; new ones may be added.
     public typealias Code = StableCode<EntryPointError>
 
@@ -136,8 +136,6 @@ public struct EntryPointError: Error, Sendable, Hashable, CustomStringConvertibl
         self.message = message
     }
 
-    /// The code and the message.
-    public var description: String { "\(code): \(message)" }
 }
 
 extension StableCode where Domain == EntryPointError {

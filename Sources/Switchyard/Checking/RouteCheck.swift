@@ -37,10 +37,8 @@ struct RouteCheck {
         groups.map { indices in
             let first = registrations[indices[0]]
             return RouteFinding(
-                .duplicate,
-                "\(indices.map { registrations[$0].pattern }.joined(separator: " and ")) have the same shape in table "
-                    + "\(first.table); only the first can win", routes: indices.map { registrations[$0].route },
-                example: example(first.expansions.first, table: first.table))
+                .duplicate, "\(patterns(indices)) have the same shape in table \(first.table); only the first can win",
+                routes: routes(indices), example: example(first.expansions.first, table: first.table))
         }
     }
 
@@ -139,11 +137,18 @@ struct RouteCheck {
             let second = registrations[indices[1]]
             return RouteFinding(
                 .duplicateName,
-                "the name '\(name)' is given to \(indices.map { registrations[$0].pattern }.joined(separator: " and ")); "
-                    + "a link built by name takes the first", routes: indices.map { registrations[$0].route },
-                example: example(second.expansions.first, table: second.table))
+                "the name '\(name)' is given to \(patterns(indices)); a link built by name takes the first",
+                routes: routes(indices), example: example(second.expansions.first, table: second.table))
         }
     }
+
+    /// The patterns of the registrations at `indices`, in order, joined by "and".
+    private func patterns(_ indices: [Int]) -> String {
+        indices.map { registrations[$0].pattern }.joined(separator: " and ")
+    }
+
+    /// The routes of the registrations at `indices`, in order.
+    private func routes(_ indices: [Int]) -> [Route] { indices.map { registrations[$0].route } }
 
     /// Whether every link that `narrow` matches is matched by `wide` too.
     private func covers(_ wide: [Segment], _ narrow: [Segment]) -> Bool {

@@ -8,7 +8,7 @@
 /// router.check().map(\.code)     // [duplicate]
 /// router.check().first?.example  // "/product/value"
 /// ```
-public struct RouteFinding: Sendable, Hashable, CustomStringConvertible {
+public struct RouteFinding: Sendable, Hashable, CodedDiagnostic {
     /// A stable name for a kind of finding; new ones may be added.
     public typealias Code = StableCode<RouteFinding>
 
@@ -28,8 +28,6 @@ public struct RouteFinding: Sendable, Hashable, CustomStringConvertible {
         self.example = example
     }
 
-    /// `code: message`.
-    public var description: String { "\(code): \(message)" }
 }
 
 extension StableCode where Domain == RouteFinding {

@@ -24,3 +24,23 @@ public struct StableCode<Domain>: Sendable, Hashable, CustomStringConvertible {
     /// The code's stable name.
     public var description: String { name }
 }
+
+/// An error or a finding named by a ``StableCode`` of its own type, with a sentence that says what happened: the
+/// shape of ``LinkError``, ``LaunchError``, ``NavigationError`` and the others. Its description is `code: message`.
+///
+/// ```swift
+/// func log(_ problem: some CodedDiagnostic) {
+///     logger.notice("\(problem)", metadata: ["code": "\(problem.code.name)"])
+/// }
+/// ```
+public protocol CodedDiagnostic: CustomStringConvertible, Sendable {
+    /// What kind of problem: a stable name, which later releases may add to.
+    var code: StableCode<Self> { get }
+    /// What happened, in a sentence.
+    var message: String { get }
+}
+
+extension CodedDiagnostic {
+    /// `code: message`.
+    public var description: String { "\(code): \(message)" }
+}

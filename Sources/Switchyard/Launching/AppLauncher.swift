@@ -33,7 +33,7 @@ extension AppLauncher {
 }
 
 /// The error that says why a link could not be opened.
-public struct LaunchError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct LaunchError: Error, Sendable, Hashable, CodedDiagnostic {
     /// A stable name for a kind of launch problem; new ones may be added.
     public typealias Code = StableCode<LaunchError>
 
@@ -50,8 +50,6 @@ public struct LaunchError: Error, Sendable, Hashable, CustomStringConvertible {
         self.underlying = underlying
     }
 
-    /// The code and the message.
-    public var description: String { "\(code): \(message)" }
 }
 
 extension StableCode where Domain == LaunchError {

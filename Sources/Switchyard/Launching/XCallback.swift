@@ -135,7 +135,7 @@ public struct XCallbackPolicy: Sendable, Hashable {
 }
 
 /// Why a callback link is not made.
-public struct XCallbackError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct XCallbackError: Error, Sendable, Hashable, CodedDiagnostic {
     /// A stable name for a kind of problem; new ones may be added.
     public typealias Code = StableCode<XCallbackError>
 
@@ -149,8 +149,6 @@ public struct XCallbackError: Error, Sendable, Hashable, CustomStringConvertible
         self.message = message
     }
 
-    /// The code and the message.
-    public var description: String { "\(code): \(message)" }
 }
 
 extension StableCode where Domain == XCallbackError {

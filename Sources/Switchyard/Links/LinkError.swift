@@ -7,7 +7,7 @@
 ///     print(error)  // missingParameter: the route 'share' needs the parameter 'text'
 /// }
 /// ```
-public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct LinkError: Error, Sendable, Hashable, CodedDiagnostic {
     /// A stable name for a kind of problem; new ones may be added.
     public typealias Code = StableCode<LinkError>
 
@@ -24,8 +24,6 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
         self.underlying = underlying
     }
 
-    /// The code and the message.
-    public var description: String { "\(code): \(message)" }
 }
 
 extension StableCode where Domain == LinkError {

@@ -8,7 +8,7 @@
 ///     print(error)  // unmatched: no route matches 'myapp://nowhere'
 /// }
 /// ```
-public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct NavigationError: Error, Sendable, Hashable, CodedDiagnostic {
     /// A stable name for a kind of problem; new ones may be added.
     public typealias Code = StableCode<NavigationError>
 
@@ -25,8 +25,6 @@ public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertibl
         self.rejection = rejection
     }
 
-    /// The code and the message.
-    public var description: String { "\(code): \(message)" }
 }
 
 extension StableCode where Domain == NavigationError {
