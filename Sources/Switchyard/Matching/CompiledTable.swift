@@ -142,14 +142,10 @@ struct TableContents: Sendable {
 
     /// What an entry's route runs: its action, and its constraints by the names of the parameters they test.
     private func behavior(ofEntry entry: Int) -> RouteBehavior {
-        guard let constraints = trie.constraints[Int32(entry)] else {
-            return RouteBehavior(action: entryActions[entry], constraints: [:])
-        }
-        let segments = trie.records[entry].segments
-        let named = constraints.compactMap { depth, constraint in
-            segments[depth].parameterName.map { ($0, constraint) }
-        }
-        return RouteBehavior(action: entryActions[entry], constraints: Dictionary(named) { first, _ in first })
+        let constraints = trie.constraints[Int32(entry)] ?? []
+        return RouteBehavior(
+            action: entryActions[entry],
+            constraints: Dictionary(constraints.map { ($0.name, $0.constraint) }) { first, _ in first })
     }
 
     /// Adds a registration: the one way a route enters a table. Its pattern's segments are the parser's (a pattern
@@ -166,7 +162,7 @@ struct TableContents: Sendable {
         for expansionIndex in expansions.indices {
             let segments = segments[expansionIndex]
             let depths = behavior.constraints.compactMap { name, constraint in
-                segments.firstIndex { $0.parameterName == name }.map { (depth: $0, constraint: constraint) }
+                segments.firstIndex { $0.parameterName == name }.map { (depth: $0, name: name, constraint: constraint) }
             }
             let record = expansionIndex == 0 ? first : first.sibling(expansion: expansionIndex, segments: segments)
             let terminal = trie.insert(segments, record, constraints: depths)

@@ -1,5 +1,6 @@
-/// The constraints on an entry's parameters, by the component each parameter captures.
-typealias EntryConstraints = [(depth: Int, constraint: ParameterConstraint)]
+/// The constraints on an entry's parameters, by the component each parameter captures (what a search tests), with
+/// the parameter's name (what a registration gives back, without reading the pattern again).
+typealias EntryConstraints = [(depth: Int, name: String, constraint: ParameterConstraint)]
 
 /// A match found in the trie, before it is dressed as a ``RouteMatch``.
 struct TrieMatch {
