@@ -22,6 +22,15 @@ enum Excerpt {
         return "  \(head)\(before)\(after)\(tail)\n  \(String(repeating: " ", count: column))^"
     }
 
+    /// The input in quotes, cut after ``radius`` bytes (twice) with `…`, control characters shown as `?`: for a
+    /// message that names what a caller gave, however long or hostile.
+    static func short(_ input: String) -> String {
+        let bytes = Array(input.utf8)
+        var end = min(bytes.count, radius * 2)
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return "'" + visible(bytes[0..<end]) + (end < bytes.count ? "…" : "") + "'"
+    }
+
     private static func visible(_ bytes: ArraySlice<UInt8>) -> String {
         let text = String(decoding: bytes, as: UTF8.self)
         return String(

@@ -1,0 +1,52 @@
+#if canImport(FoundationNetworking)
+    import Foundation
+    import FoundationNetworking
+#elseif canImport(Darwin)
+    import Foundation
+#endif
+
+/// How a ``ShortLinkResolver`` asks a site what a slug's link is: one `GET`. ``URLSessionTransport`` is the
+/// default; an app with its own networking, or a test, gives another.
+public protocol ShortLinkTransport: Sendable {
+    /// Sends a `GET` for `address`, asking for JSON.
+    /// - Returns: the answer's status and body.
+    /// - Throws: anything, when the site cannot be reached; the resolver reports it as `offline`.
+    func get(_ address: String) async throws -> (status: Int, body: [UInt8])
+}
+
+#if canImport(FoundationNetworking) || canImport(Darwin)
+    /// A ``ShortLinkTransport`` over Foundation's `URLSession` (FoundationNetworking on Linux): no cache of its own,
+    /// a timeout, and JSON asked for.
+    public struct URLSessionTransport: ShortLinkTransport {
+        private let timeout: Duration
+
+        /// A transport whose requests give up after `timeout` (10 seconds by default).
+        public init(timeout: Duration = .seconds(10)) {
+            self.timeout = timeout
+        }
+
+        /// Sends a `GET` for `address` through the shared session, asking for JSON, and returns its status and body.
+        public func get(_ address: String) async throws -> (status: Int, body: [UInt8]) {
+            guard let url = URL(string: address) else { throw URLError(.badURL) }
+            let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+            var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: seconds)
+            request.setValue("application/json", forHTTPHeaderField: "Accept")
+            let (data, response) = try await URLSession.shared.data(for: request)
+            guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+            return (http.statusCode, Array(data))
+        }
+    }
+#endif
+
+#if canImport(FoundationNetworking) || canImport(Darwin)
+    extension ShortLinkResolver {
+        /// A resolver that asks the site through `URLSession`, with the default cache.
+        ///
+        /// ```swift
+        /// let resolver = ShortLinkResolver(site: site, router: router, webHosts: ["shop.example.com"])
+        /// ```
+        public init(site: ShortLinkSite, router: Router, webHosts: Set<String> = []) {
+            self.init(site: site, router: router, webHosts: webHosts, transport: URLSessionTransport())
+        }
+    }
+#endif
