@@ -1,5 +1,5 @@
 /// Renders a window of an input with a caret under one byte, for diagnostics.
-enum Excerpt {
+package enum Excerpt {
     /// Bytes shown on each side of the caret; a longer input is cut, with `…` marking the cut.
     static let radius = 40
 
@@ -24,7 +24,7 @@ enum Excerpt {
 
     /// The input in quotes, cut after ``radius`` bytes (twice) with `…`, control characters shown as `?`: for a
     /// message that names what a caller gave, however long or hostile.
-    static func short(_ input: String) -> String {
+    package static func short(_ input: String) -> String {
         let bytes = Array(input.utf8)
         var end = min(bytes.count, radius * 2)
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }

@@ -135,11 +135,7 @@ public actor ShortLinkResolver {
 
     /// Whether `link` is an `https` link on one of ``webHosts``, read by the router's rules.
     private func isWebLink(_ link: String) -> Bool {
-        guard !webHosts.isEmpty,
-            case .success(let split) = URLSplitter.split(link, options: SplitOptions(), hostRules: { _ in HostRules() }),
-            split.link.scheme == "https", let host = split.link.host
-        else { return false }
-        return webHosts.contains(host)
+        httpsHost(of: link).map(webHosts.contains) ?? false
     }
 
     /// Caches `target`, making room by forgetting the oldest answer.

@@ -82,3 +82,12 @@ public struct ShortLinkSite: Sendable, Hashable {
         hasher.combine(prefixComponents)
     }
 }
+
+/// The host of `link` when it is an `https` link, read by the router's rules (lowercased; `nil` for anything that
+/// does not split, has another scheme, or no host): what a short link's web target and the resolver check.
+package func httpsHost(of link: String) -> String? {
+    guard case .success(let split) = URLSplitter.split(link, options: SplitOptions(), hostRules: { _ in HostRules() }),
+        split.link.scheme == "https"
+    else { return nil }
+    return split.link.host
+}

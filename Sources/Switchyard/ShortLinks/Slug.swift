@@ -63,3 +63,21 @@ public struct Slug: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Ordered by their text, byte for byte.
     public static func < (lhs: Slug, rhs: Slug) -> Bool { lhs.text < rhs.text }
 }
+
+extension Slug: Codable {
+    /// Decodes a slug from its text, refusing one that is not a slug (`DecodingError.dataCorrupted`).
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        do {
+            self = try Slug(text)
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
+        }
+    }
+
+    /// Encodes the slug's text.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+}

@@ -174,7 +174,7 @@ package enum HostName {
 
     /// The form an allowed host of a table's settings is compared in: an IP literal as links give it, a name with
     /// its ASCII letters lowercased and its Unicode labels in their `xn--` form (so that either form may be written).
-    static func allowedForm(_ host: String) -> String {
+    package static func allowedForm(_ host: String) -> String {
         if host.hasPrefix("["), let literal = TextBytes.with(host, { try? ipLiteral(in: $0, 0..<$0.count) }) {
             return literal
         }
