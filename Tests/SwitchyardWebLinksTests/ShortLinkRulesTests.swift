@@ -135,6 +135,19 @@ struct ShortLinkRulesTests {
         #expect(link.target == target)
     }
 
+    @Test func aSlugWhoseLinkTheRouteFileRoutesIsRefused() throws {
+        // shop.json's https table has /p/:id on shop.example.com: every slug of a site there under /p is a route's.
+        let file = try RouteFile(contentsOf: Self.shopPath)
+        let rules = ShortLinkRules(
+            router: try file.makeRouter(), webHosts: [], site: try ShortLinkSite(host: "shop.example.com", prefix: "/p")
+        )
+        let refusal = #expect(throws: ShortLinkProblems.self) {
+            try rules.makeLink(ShortLinkRequest(target: "myapp://cart", slug: "spring"), generatedSlug: try Slug("x"))
+        }
+        #expect(refusal?.problems.map(\.code) == ["shadowsRoute"])
+        #expect(refusal?.problems.map(\.field) == ["slug"])
+    }
+
     @Test func aWebHostIsComparedAsLinksGiveIt() throws {
         let link = try Self.rules().makeLink(
             ShortLinkRequest(target: "https://XN--BCHER-KVA.example/katalog"),

@@ -77,6 +77,9 @@ public struct RouteFile: Sendable {
     public var tabs: [Navigation.Tab] = []
     /// What a link does to an app that is already open, for routes that do not say (`"warm"`).
     public var warm = WarmPolicy.push
+    /// Where the app's short links live (`"shortLinks": {"host": "go.example.com", "prefix": "/s"}`): what a
+    /// ``ShortLinkResolver`` reads, and what `check` keeps clear of the file's routes.
+    public var shortLinks: ShortLinkSite?
 
     /// Reads and loads a route file.
     /// - Throws: ``RouteFileError`` for the first problem: unreadable, not JSON, an unknown key, a bad value

@@ -51,6 +51,7 @@ extension RouteFile {
     private func analyse(siteChecks: (RouteFile) -> [RouteFileFinding]) -> [RouteFileFinding] {
         let router = try? makeRouter()
         return routeFindings(router) + siteChecks(self) + sensitiveRouteFindings() + destinationFindings(router)
+            + shortLinkFindings(router)
     }
 
     /// The router's findings, each with the places in the file of the routes involved.
@@ -119,4 +120,23 @@ extension RouteFile {
         }
         return findings
     }
+
+    /// A route that takes the short-link site's links: a tapped short link would open that route, not its target.
+    /// The site is probed with a slug no route names; a literal route under the prefix reserves its one slug, which
+    /// the site refuses to give.
+    private func shortLinkFindings(_ router: Router?) -> [RouteFileFinding] {
+        guard let site = shortLinks, let router else { return [] }
+        let probe = site.link(for: Self.probeSlug)
+        guard let route = (try? router.match(probe))?.route, let declaration = declaration(of: route) else { return [] }
+        return [
+            RouteFileFinding(
+                code: "shortLinkCollision",
+                message: "\(declaration.pattern) takes the short links of \(site.host) (\(probe)): a tapped short link "
+                    + "would open that route, not its target", locations: [declaration.location, "shortLinks"],
+                example: probe)
+        ]
+    }
+
+    /// A slug that no route names, to probe with.
+    private static let probeSlug = (try? Slug("x-short-link-probe_0")) ?? Slug.random()
 }

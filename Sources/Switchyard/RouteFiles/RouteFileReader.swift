@@ -7,7 +7,7 @@ struct RouteFileReader {
 
     private static let topKeys: Set = [
         "routes", "schemes", "default", "options", "hostPolicy", "allowedHosts", "unicodeHostNames", "apps", "tabs",
-        "warm",
+        "warm", "shortLinks",
     ]
     private static let tableKeys: Set = [
         "routes", "fallsBackToGlobal", "hostPolicy", "allowedHosts", "unicodeHostNames",
@@ -29,6 +29,7 @@ struct RouteFileReader {
         if let apps = top["apps"] { file.apps = readApps(apps) }
         if let tabs = top["tabs"] { file.tabs = readTabs(tabs) }
         if let warm = top["warm"] { file.warm = readWarmPolicy(warm, at: "warm") ?? file.warm }
+        if let shortLinks = top["shortLinks"] { file.shortLinks = readShortLinks(shortLinks) }
         if let schemes = top["schemes"], let tables = object(schemes, at: "schemes") {
             var seen: [String: String] = [:]
             for key in tables.keys.sorted() {

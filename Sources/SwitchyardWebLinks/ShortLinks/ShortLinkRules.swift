@@ -32,7 +32,7 @@ package struct ShortLinkProblem: Sendable, Hashable, CustomStringConvertible {
     /// The request's field: `target`, `ios`, `title`, `utm.source`, `tags[2]`.
     package let field: String
     /// A stable name: `missing`, `invalidSlug`, `tooLong`, `controlCharacter`, `notRoutable`, `hostNotAllowed`,
-    /// `shortLinkLoop`, `notHTTPS`, `unknownKey`, `invalidValue`, `tooMany`.
+    /// `shortLinkLoop`, `shadowsRoute`, `notHTTPS`, `unknownKey`, `invalidValue`, `tooMany`.
     package let code: String
     package let message: String
 
@@ -82,6 +82,13 @@ package struct ShortLinkRules: Sendable {
             } catch {
                 problems.append(ShortLinkProblem(field: "slug", code: "invalidSlug", message: error.message))
             }
+        }
+        if let site, router.canRoute(site.link(for: slug)) {
+            problems.append(
+                ShortLinkProblem(
+                    field: "slug", code: "shadowsRoute",
+                    message:
+                        "\(site.link(for: slug)) is a link the route file routes: the slug would never reach the site"))
         }
         if request.target == nil {
             problems.append(ShortLinkProblem(field: "target", code: "missing", message: "a link needs a target"))
