@@ -31,13 +31,13 @@ enum Pages {
         if !stores.isEmpty {
             body += "<h2>Don’t have \(appName)?</h2>\n<ul class=\"stores\">\n\(stores.joined(separator: "\n"))\n</ul>\n"
         }
-        return document(title: "Open in \(appName)", head: head, body: body)
+        return page(title: "Open in \(appName)", head: head, body: body)
     }
 
     /// The 404 page: no route handles the path.
     static func notFound(path: String, apps: AppAssociations) -> String {
         let appName = apps.name.map(HTML.text) ?? "the app"
-        return document(
+        return page(
             title: "Not found",
             head: "",
             body:
@@ -45,7 +45,8 @@ enum Pages {
         )
     }
 
-    private static func document(title: String, head: String, body: String) -> String {
+    /// A page of the site's own look: `title`, `head` and `body` are markup, already escaped.
+    static func page(title: String, head: String, body: String) -> String {
         HTML.document(title: title, head: head + "<style>\(style)</style>\n", body: "<main>\n\(body)</main>\n")
     }
 

@@ -68,6 +68,16 @@ package struct SiteResponse: Sendable {
         page(html, status: 404, cacheControl: "no-store")
     }
 
+    /// The 410 page, for a short link that expired or was disabled.
+    static func gone(_ html: String) -> SiteResponse {
+        page(html, status: 410, cacheControl: "no-store")
+    }
+
+    /// A short link's preview page for a crawler: it changes when the link does, so it is cached briefly.
+    static func preview(_ html: String) -> SiteResponse {
+        page(html, status: 200, cacheControl: "public, max-age=60")
+    }
+
     private static func page(_ html: String, status: Int, cacheControl: String) -> SiteResponse {
         SiteResponse(
             status: status,

@@ -24,10 +24,6 @@ extension RouteFile {
             }
         }.joined()
         // Query items with a control character cannot be written back; the fallback then goes without the query.
-        guard let query = try? LinkEncoding.query(Array(match.link.query)), !query.isEmpty else { return filled }
-        let fragmentStart = filled.firstIndex(of: "#") ?? filled.endIndex
-        let base = filled[..<fragmentStart]
-        let separator = !base.contains("?") ? "?" : base.hasSuffix("?") || base.hasSuffix("&") ? "" : "&"
-        return base + separator + query.dropFirst() + filled[fragmentStart...]
+        return (try? LinkEncoding.appending(Array(match.link.query), to: filled)) ?? filled
     }
 }

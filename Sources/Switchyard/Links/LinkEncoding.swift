@@ -63,6 +63,18 @@ package enum LinkEncoding {
         return "?" + pieces.joined(separator: "&")
     }
 
+    /// `link` with `items` added to its query (after any it has, before its fragment), each encoded as ``query(_:)``
+    /// encodes them; `link` as it is when there are none.
+    /// - Throws: ``LinkError`` as ``query(_:)`` does.
+    package static func appending(_ items: [QueryItem], to link: String) throws(LinkError) -> String {
+        let query = try query(items)
+        guard !query.isEmpty else { return link }
+        let fragmentStart = link.firstIndex(of: "#") ?? link.endIndex
+        let base = link[..<fragmentStart]
+        let separator = !base.contains("?") ? "?" : base.hasSuffix("?") || base.hasSuffix("&") ? "" : "&"
+        return base + separator + query.dropFirst() + link[fragmentStart...]
+    }
+
     /// Whether a first component written after `scheme://` reads back as that same path component under `policy`:
     /// a host name as ``HostName`` takes it (ASCII name characters, lowercase), which the policy makes a component.
     static func readsBackAsHost(_ component: String, policy: HostPolicy) -> Bool {

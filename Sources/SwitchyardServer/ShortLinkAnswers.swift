@@ -1,0 +1,85 @@
+import Switchyard
+import SwitchyardWebLinks
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// What a link site answers for one of its short links, decided from the link, who follows it and the route file
+/// alone (the store that finds the link, and the server that carries the answer, only pass it along):
+///
+/// - a crawler gets a preview page with Open Graph and Twitter card tags;
+/// - a phone gets the landing page of the link the app opens (the iOS or Android override, else the target), with
+///   its "Open in the app" link and the stores, or a redirect to a web link;
+/// - a desktop browser is redirected to the desktop override, else the target's web fallback, else a web target;
+/// - an unknown slug gets 404, an expired or disabled link 410.
+///
+/// UTM parameters go on web links the visitor is sent to, never on links into the app.
+struct ShortLinkAnswers: Sendable {
+    let site: UniversalLinkSite
+    let shortLinks: ShortLinkSite
+
+    /// The answer for `link`, found by its slug (`nil` when the site has none), for `visitor` at `now`.
+    func response(for link: ShortLink?, visitor: Visitor, now: Date) -> SiteResponse {
+        let apps = site.file.apps
+        guard let link else { return .notFound(ShortLinkPages.unknown()) }
+        if link.isGone(at: now) { return .gone(ShortLinkPages.gone(apps: apps)) }
+        switch visitor {
+        case .bot:
+            return .preview(ShortLinkPages.preview(of: link, at: shortLinks.link(for: link.slug), apps: apps))
+        case .ios, .android:
+            let destination = (visitor == .ios ? link.ios : link.android) ?? link.target
+            return phoneResponse(destination, link: link)
+        case .desktop:
+            guard let destination = link.desktop ?? webFallback(of: link.target) ?? webLink(link.target) else {
+                return phoneResponse(link.target, link: link)
+            }
+            return .redirect(to: withUTM(destination, link.utm))
+        }
+    }
+
+    /// A phone's answer for `destination`: the landing page of a link the app opens, or a redirect to a web link.
+    private func phoneResponse(_ destination: String, link: ShortLink) -> SiteResponse {
+        let shortLink = shortLinks.link(for: link.slug)
+        if let (_, table, match) = try? site.router.resolve(destination), match != nil, let scheme = table.scheme,
+            scheme != "https", scheme != "http"
+        {
+            return .landingPage(Pages.landing(link: shortLink, appLink: destination, apps: site.file.apps))
+        }
+        if let path = universalLinkPath(destination),
+            let answer = site.response(to: "GET", target: path, requestHost: site.host, ifNoneMatch: nil)
+        {
+            return answer
+        }
+        return .redirect(to: withUTM(destination, link.utm))
+    }
+
+    /// The path and query of `link` when it is a universal link of the site's host.
+    private func universalLinkPath(_ link: String) -> String? {
+        guard let host = site.host, let linkHost = httpsHost(of: link), linkHost == HostName.allowedForm(host),
+            let start = link.range(of: "://").map({ link[$0.upperBound...] }),
+            let slash = start.firstIndex(of: "/")
+        else { return nil }
+        return String(start[slash...])
+    }
+
+    /// The web fallback of the route `target` reaches, when the route declares one.
+    private func webFallback(of target: String) -> String? {
+        guard let match = try? site.router.match(target) else { return nil }
+        return site.file.webFallback(for: match)
+    }
+
+    /// `link` when it is an `https` link (the rules admitted it: the app's host or a web host).
+    private func webLink(_ link: String) -> String? {
+        httpsHost(of: link) == nil ? nil : link
+    }
+
+    /// `link` with the UTM parameters added to its query, `utm_` before each name, in name order; each value
+    /// percent-encoded, so the `Location` holds no byte a header cannot carry (the rules refused control characters).
+    private func withUTM(_ link: String, _ utm: [String: String]) -> String {
+        let items = utm.sorted { $0.key < $1.key }.map { QueryItem(name: "utm_" + $0.key, value: $0.value) }
+        return (try? LinkEncoding.appending(items, to: link)) ?? link
+    }
+}
