@@ -15,22 +15,29 @@ enum BestMatch: Sendable {
 /// What one lookup looks for in the tables it searches, and what it makes of it: every candidate
 /// (``EveryCandidate``), or the best match alone (``FirstMatch``, ``BestOrUnmatched``).
 ///
-/// A lookup is generic over its goal, so each kind is compiled on its own, with no closure and no indirection.
+/// A lookup is generic over its goal, so each kind is compiled on its own, with no closure and no indirection. A
+/// goal holds no state (what a search found is passed along), so lookups on many threads share nothing.
 protocol LookupGoal {
     /// What a search of one table found.
     associatedtype Found
     associatedtype Output
 
     /// Searches `table` for the link, split as its table's host rules read it.
-    /// - Returns: what ends the lookup, or `nil` to go on to the global table when the table falls back to it.
-    mutating func search(_ table: CompiledTable, link: borrowing DeepLink, _ components: SplitComponents) -> Found?
+    func search(_ table: CompiledTable, link: borrowing DeepLink, _ components: SplitComponents) -> Found
+
+    /// Whether `found` ends the lookup; when it does not, a table that falls back to the global table has that
+    /// table searched too.
+    func isMet(by found: borrowing Found) -> Bool
+
+    /// What the first table's search and the global table's found together.
+    func merging(_ first: consuming Found, _ fallback: consuming Found) -> Found
 
     /// The lookup's result: `link` is the input as the table it routed to split it.
-    func result(_ link: consuming DeepLink, _ found: consuming Found?) -> Output
+    func result(_ link: consuming DeepLink, _ found: consuming Found) -> Output
 
-    /// The result after a search of the global table that split the input again, through its own host rules:
-    /// `nil` to keep the result of the first split.
-    func fallbackResult(_ link: consuming DeepLink, _ found: consuming Found?) -> Output?
+    /// The result after a search of the global table that split the input again, through its own host rules, given
+    /// the result of the first split.
+    func fallbackResult(_ first: consuming Output, _ link: consuming DeepLink, _ found: consuming Found) -> Output
 }
 
 /// Matching reads only the tables: a lookup takes them out of the router's state alone (one reference to retain),
@@ -51,7 +58,7 @@ extension RouteTables {
     /// - Returns: the table the input routed to first, and the goal's result.
     @inline(__always)
     func lookUp<Goal: LookupGoal>(
-        _ input: String, options: SplitOptions, for goal: inout Goal
+        _ input: String, options: SplitOptions, for goal: Goal
     ) throws(URLRejection) -> (table: RouteTable, output: Goal.Output) {
         var first = RouteTable.global
         var schemeTable: CompiledTable?
@@ -70,19 +77,17 @@ extension RouteTables {
                 return goal.result(link, goal.search(global, link: link, components))  // 3. and 4.
             }
             var found = goal.search(table, link: link, components)  // 3.
-            if case .none = found, table.settings.fallsBackToGlobalRoutes {
+            if !goal.isMet(by: found), table.settings.fallsBackToGlobalRoutes {
                 if global.hostRules == table.hostRules {
-                    found = goal.search(global, link: link, components)  // 5., in the same split
+                    found = goal.merging(found, goal.search(global, link: link, components))  // 5., in the same split
                 } else {
                     needsSecondSplit = true
                 }
             }
             return goal.result(link, found)  // 4.
         }
-        guard needsSecondSplit, let fallback = fallBack(input, options: options, for: &goal) else {
-            return (first, output)
-        }
-        return (first, fallback)
+        guard needsSecondSplit else { return (first, output) }
+        return (first, fallBack(input, options: options, for: goal, after: output))
     }
 
     /// Step 5 of ``lookUp(_:options:for:)`` for tables that read hosts differently: splits `input` again through
@@ -90,53 +95,62 @@ extension RouteTables {
     /// a rejection. Kept out of line: few lookups take it.
     @inline(never)
     private func fallBack<Goal: LookupGoal>(
-        _ input: String, options: SplitOptions, for goal: inout Goal
-    ) -> Goal.Output? {
+        _ input: String, options: SplitOptions, for goal: Goal, after first: Goal.Output
+    ) -> Goal.Output {
         let rules = global.hostRules
-        return try? URLSplitter.withSplit(input, options: options, hostRules: { _ in rules }) {
-            (link: consuming DeepLink, components) -> Goal.Output? in
-            goal.fallbackResult(link, goal.search(global, link: link, components))
-        } ?? nil
+        let fallback = try? URLSplitter.withSplit(input, options: options, hostRules: { _ in rules }) {
+            (link: consuming DeepLink, components) -> Goal.Output in
+            goal.fallbackResult(first, link, goal.search(global, link: link, components))
+        }
+        return fallback ?? first
     }
 
     /// Splits `input` for the table its scheme routes to and finds its candidates there, then, for a scheme
     /// table that falls back, in the global table (seen through the global table's own host rules).
     func resolve(_ input: String, options: SplitOptions) throws(URLRejection) -> Resolution {
-        var goal = EveryCandidate()
-        let (table, link) = try lookUp(input, options: options, for: &goal)
-        return Resolution(link: link, table: table, candidates: goal.candidates)
+        let (table, output) = try lookUp(input, options: options, for: EveryCandidate())
+        return Resolution(link: output.link, table: table, candidates: output.candidates)
     }
 
     /// The first route in dispatch order that `input` matches, found as ``resolve(_:options:)`` finds them all but
     /// without building a list: what ``Router/match(_:)-(String)`` asks.
     func bestMatch(_ input: String, options: SplitOptions) throws(URLRejection) -> RouteMatch? {
-        var goal = FirstMatch()
-        return try lookUp(input, options: options, for: &goal).output
+        try lookUp(input, options: options, for: FirstMatch()).output
     }
 
     /// The best match of `input`, as ``bestMatch(_:options:)`` finds it, and the table the input was routed to
     /// first; when nothing matched, the link as that table split it.
     func best(_ input: String, options: SplitOptions) throws(URLRejection) -> (table: RouteTable, output: BestMatch) {
-        var goal = BestOrUnmatched()
-        return try lookUp(input, options: options, for: &goal)
+        try lookUp(input, options: options, for: BestOrUnmatched())
     }
 }
 
 /// Every route that matches, in dispatch order: the first table's, then the global table's when it falls back.
 struct EveryCandidate: LookupGoal {
-    private(set) var candidates: [Candidate] = []
-
-    /// Never ends the lookup: a scheme table that falls back offers the link to the global table too, for dispatch
-    /// to try when every candidate of its own declines.
-    mutating func search(_ table: CompiledTable, link: borrowing DeepLink, _ components: SplitComponents) -> Never? {
-        candidates += table.matches(link: copy link, components)
-        return nil
+    func search(_ table: CompiledTable, link: borrowing DeepLink, _ components: SplitComponents) -> [Candidate] {
+        table.matches(link: copy link, components)
     }
 
-    func result(_ link: consuming DeepLink, _ found: consuming Never?) -> DeepLink { link }
+    /// Never: a scheme table that falls back offers the link to the global table too, for dispatch to try when
+    /// every candidate of its own declines.
+    func isMet(by found: borrowing [Candidate]) -> Bool { false }
 
-    /// The link of the first split: the candidates of both are kept.
-    func fallbackResult(_ link: consuming DeepLink, _ found: consuming Never?) -> DeepLink? { nil }
+    func merging(_ first: consuming [Candidate], _ fallback: consuming [Candidate]) -> [Candidate] {
+        first + fallback
+    }
+
+    func result(_ link: consuming DeepLink, _ found: consuming [Candidate]) -> (link: DeepLink, candidates: [Candidate])
+    {
+        (link, found)
+    }
+
+    /// The link of the first split, with the candidates of both.
+    func fallbackResult(
+        _ first: consuming (link: DeepLink, candidates: [Candidate]), _ link: consuming DeepLink,
+        _ found: consuming [Candidate]
+    ) -> (link: DeepLink, candidates: [Candidate]) {
+        (first.link, first.candidates + found)
+    }
 }
 
 /// The first route in dispatch order that matches, or `nil`.
@@ -149,15 +163,22 @@ struct FirstMatch: LookupGoal {
         table.bestCapture(components)
     }
 
+    func isMet(by found: borrowing RouteCapture?) -> Bool { found != nil }
+
+    /// The global table's find: the first table found nothing.
+    func merging(_ first: consuming RouteCapture?, _ fallback: consuming RouteCapture?) -> RouteCapture? { fallback }
+
     func result(_ link: consuming DeepLink, _ found: consuming RouteCapture?) -> RouteMatch? {
         guard let found else { return nil }
         return RouteMatch(found, link: link)
     }
 
     /// A match of the global table, holding the link as that table split it, replaces no match.
-    func fallbackResult(_ link: consuming DeepLink, _ found: consuming RouteCapture?) -> RouteMatch?? {
-        guard let found else { return nil }
-        return .some(RouteMatch(found, link: link))
+    func fallbackResult(_ first: consuming RouteMatch?, _ link: consuming DeepLink, _ found: consuming RouteCapture?)
+        -> RouteMatch?
+    {
+        guard let found else { return first }
+        return RouteMatch(found, link: link)
     }
 }
 
@@ -167,14 +188,21 @@ struct BestOrUnmatched: LookupGoal {
         table.bestCapture(components)
     }
 
+    func isMet(by found: borrowing RouteCapture?) -> Bool { found != nil }
+
+    /// The global table's find: the first table found nothing.
+    func merging(_ first: consuming RouteCapture?, _ fallback: consuming RouteCapture?) -> RouteCapture? { fallback }
+
     func result(_ link: consuming DeepLink, _ found: consuming RouteCapture?) -> BestMatch {
         guard let found else { return .unmatched(link) }
         return .matched(RouteMatch(found, link: link))
     }
 
     /// A match of the global table, holding the link as that table split it, replaces no match.
-    func fallbackResult(_ link: consuming DeepLink, _ found: consuming RouteCapture?) -> BestMatch? {
-        guard let found else { return nil }
+    func fallbackResult(_ first: consuming BestMatch, _ link: consuming DeepLink, _ found: consuming RouteCapture?)
+        -> BestMatch
+    {
+        guard let found else { return first }
         return .matched(RouteMatch(found, link: link))
     }
 }

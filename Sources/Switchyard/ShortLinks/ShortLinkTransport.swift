@@ -1,12 +1,12 @@
-#if canImport(FoundationNetworking)
-    import Foundation
-    import FoundationNetworking
-#elseif canImport(Darwin)
+// URLSession is Foundation's on Apple platforms, where apps resolve their short links. On Linux it is in
+// FoundationNetworking, a library (and libcurl) that every program linking the core would load at start: there, a
+// caller gives its own transport.
+#if canImport(Darwin)
     import Foundation
 #endif
 
-/// How a ``ShortLinkResolver`` asks a site what a slug's link is: one `GET`. ``URLSessionTransport`` is the
-/// default; an app with its own networking, or a test, gives another.
+/// How a ``ShortLinkResolver`` asks a site what a slug's link is: one `GET`. On Apple platforms `URLSessionTransport`
+/// is the default; an app with its own networking, a program on Linux, or a test gives another.
 public protocol ShortLinkTransport: Sendable {
     /// Sends a `GET` for `address`, asking for JSON.
     /// - Returns: the answer's status and body.
@@ -14,9 +14,9 @@ public protocol ShortLinkTransport: Sendable {
     func get(_ address: String) async throws -> (status: Int, body: [UInt8])
 }
 
-#if canImport(FoundationNetworking) || canImport(Darwin)
-    /// A ``ShortLinkTransport`` over Foundation's `URLSession` (FoundationNetworking on Linux): no cache of its own,
-    /// a timeout, and JSON asked for.
+#if canImport(Darwin)
+    /// A ``ShortLinkTransport`` over Foundation's `URLSession`, on Apple platforms: no cache of its own, a timeout,
+    /// and JSON asked for.
     public struct URLSessionTransport: ShortLinkTransport {
         private let timeout: Duration
 
@@ -38,7 +38,7 @@ public protocol ShortLinkTransport: Sendable {
     }
 #endif
 
-#if canImport(FoundationNetworking) || canImport(Darwin)
+#if canImport(Darwin)
     extension ShortLinkResolver {
         /// A resolver that asks the site through `URLSession`, with the default cache.
         ///
