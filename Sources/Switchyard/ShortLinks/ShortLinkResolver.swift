@@ -53,8 +53,12 @@ public actor ShortLinkResolver {
     /// A resolver for `site`'s short links, whose targets `router` must route.
     ///
     /// - Parameters:
+    ///   - site: the site whose short links are resolved.
+    ///   - router: the app's router: a target it routes opens in the app.
     ///   - webHosts: hosts whose `https` links a target may be when the router does not route it.
-    ///   - transport: how the site is asked; by default `URLSession`.
+    ///   - transport: how the site is asked (`URLSessionTransport` on Apple platforms).
+    ///   - capacity: the most answers kept (256 by default).
+    ///   - timeToLive: how long an answer is used without asking again (5 minutes by default).
     ///   - now: the clock the cache is kept by; tests give their own.
     public init(
         site: ShortLinkSite, router: Router, webHosts: Set<String> = [], transport: any ShortLinkTransport,
