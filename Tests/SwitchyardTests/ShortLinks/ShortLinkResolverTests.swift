@@ -59,6 +59,15 @@ struct ShortLinkResolverTests {
             now: { clock.now })
     }
 
+    /// A resolver whose site answers `x` with `myapp://product/1`, asked for `x` once.
+    private static func resolvedOnce() async throws -> (ScriptedSite, ManualClock, ShortLinkResolver) {
+        let site = ScriptedSite(["x": Self.target("myapp://product/1")])
+        let clock = ManualClock()
+        let resolver = try Self.resolver(site, clock: clock)
+        _ = try await resolver.resolve("https://go.example.com/s/x")
+        return (site, clock, resolver)
+    }
+
     @Test func aShortLinkResolvesToATargetTheAppRoutes() async throws {
         let site = ScriptedSite(["spring": Self.target("myapp://product/1988")])
         let target = try await Self.resolver(site).resolve("https://go.example.com/s/spring?utm_source=mail")
@@ -128,10 +137,7 @@ struct ShortLinkResolverTests {
     }
 
     @Test func answersAreCachedForTheirTimeToLiveThenAskedAgain() async throws {
-        let site = ScriptedSite(["x": Self.target("myapp://product/1")])
-        let clock = ManualClock()
-        let resolver = try Self.resolver(site, clock: clock)
-        _ = try await resolver.resolve("https://go.example.com/s/x")
+        let (site, clock, resolver) = try await Self.resolvedOnce()
         clock.advance(by: .seconds(59))
         site.answer("x", Self.target("myapp://product/2"))
         #expect(try await resolver.resolve("https://go.example.com/s/x").link == "myapp://product/1")
@@ -142,10 +148,7 @@ struct ShortLinkResolverTests {
     }
 
     @Test func offlineTheLastAnswerIsUsedMarkedStaleAndWithoutOneTheErrorIsOffline() async throws {
-        let site = ScriptedSite(["x": Self.target("myapp://product/1")])
-        let clock = ManualClock()
-        let resolver = try Self.resolver(site, clock: clock)
-        _ = try await resolver.resolve("https://go.example.com/s/x")
+        let (site, clock, resolver) = try await Self.resolvedOnce()
         clock.advance(by: .seconds(3_600))
         site.answer("x", nil)
         let stale = try await resolver.resolve("https://go.example.com/s/x")
@@ -158,10 +161,7 @@ struct ShortLinkResolverTests {
     }
 
     @Test func aLinkThatIsGoneIsForgotten() async throws {
-        let site = ScriptedSite(["x": Self.target("myapp://product/1")])
-        let clock = ManualClock()
-        let resolver = try Self.resolver(site, clock: clock)
-        _ = try await resolver.resolve("https://go.example.com/s/x")
+        let (site, clock, resolver) = try await Self.resolvedOnce()
         clock.advance(by: .seconds(61))
         site.answer("x", (410, ""))
         await #expect(throws: ShortLinkError.self) { try await resolver.resolve("https://go.example.com/s/x") }
