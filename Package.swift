@@ -30,6 +30,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // The client's TLS; `--ca-file` adds a trust root to it. The tests' fixture sites serve TLS with it too.
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
+        // For the link site's store only: one set of SQL statements on an SQLite file or a PostgreSQL server.
+        .package(url: "https://github.com/vapor/sql-kit", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/sqlite-kit", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/postgres-kit", from: "2.17.0"),
     ],
     targets: [
         .target(name: "Switchyard", dependencies: [.product(name: "Logging", package: "swift-log")]),
@@ -101,6 +105,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The link site's store: short links and their clicks in SQLite or PostgreSQL, with versioned migrations.
+        .target(
+            name: "SwitchyardLinkStore",
+            dependencies: [
+                "Switchyard", "SwitchyardWebLinks", .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+            ]
+        ),
         .testTarget(
             name: "SwitchyardTests",
             dependencies: ["Switchyard", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -119,6 +132,15 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        // Against a real SQLite file, and a real PostgreSQL server when SWITCHYARD_TEST_POSTGRES names one (.ci/run
+        // starts a throwaway cluster on loopback and sets it).
+        .testTarget(
+            name: "SwitchyardLinkStoreTests",
+            dependencies: [
+                "SwitchyardLinkStore", "SwitchyardWebLinks", .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+            ]
+        ),
         .testTarget(name: "SwitchyardCLITests", dependencies: ["SwitchyardCLI"], exclude: ["Golden"]),
         // Fixture sites over TLS on loopback, each breaking one thing, and the built `switchyard-verify-site`.
         .testTarget(
@@ -134,6 +156,23 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The runs under ThreadSanitizer and AddressSanitizer build every target again with instrumentation. They leave out
+// the targets that are mostly other packages' code: TLS (the site check) and the SQL drivers (the store). Their own
+// concurrency and memory use are covered by the plain run; ours above them is covered here.
+// SWITCHYARD_SANITIZER_SUBSET=1 swift test --sanitize=thread
+if ProcessInfo.processInfo.environment["SWITCHYARD_SANITIZER_SUBSET"] != nil {
+    let leftOut: Set<String> = [
+        "SwitchyardSiteCheck", "SwitchyardVerifySite", "SwitchyardSiteCheckTests", "SwitchyardLinkStore",
+        "SwitchyardLinkStoreTests",
+    ]
+    package.targets.removeAll { leftOut.contains($0.name) }
+    package.products.removeAll { $0.name == "switchyard-verify-site" }
+    // The tool's test of `verify-site` needs the verifier beside the tool.
+    for target in package.targets where target.name == "SwitchyardCLITests" {
+        target.swiftSettings = [.define("SWITCHYARD_SANITIZER_SUBSET")]
+    }
+}
 
 // The documentation plugin is declared only when asked for, so users of the library never fetch it:
 // SWITCHYARD_DOCS=1 swift package generate-documentation --target Switchyard --warnings-as-errors

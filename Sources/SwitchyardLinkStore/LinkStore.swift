@@ -1,0 +1,263 @@
+import Foundation
+import Logging
+import SQLKit
+import Switchyard
+import SwitchyardWebLinks
+
+/// Where a link site keeps its short links and their clicks: an SQLite file or a PostgreSQL database, with the same
+/// statements on both.
+///
+/// Opening a store applies the schema's migrations. Every call is one statement, so it is atomic, and what it
+/// wrote is durable when it returns: a link the admin API acknowledged survives a crash of the server.
+///
+/// ```swift
+/// let store = try await LinkStore.open(try StoreLocation("links.sqlite"))
+/// try await store.create(ShortLink(slug: try Slug("xmas"), target: "myapp://product/1988"), at: .now)
+/// let link = try await store.link(try Slug("xmas"))
+/// await store.close()
+/// ```
+package final class LinkStore: Sendable {
+    private let connection: StoreConnection
+
+    /// A link as the store holds it, with when it was created and last changed.
+    package struct Stored: Sendable, Hashable {
+        package var link: ShortLink
+        package var createdAt: Date
+        package var updatedAt: Date
+    }
+
+    private init(connection: StoreConnection) {
+        self.connection = connection
+    }
+
+    /// Opens the database at `location` and brings its schema up to date.
+    /// - Parameters:
+    ///   - location: An SQLite file or a PostgreSQL database.
+    ///   - deadline: How long a call may wait for the database before it throws `unavailable`.
+    ///   - logger: Where the store tells of migrations and failures.
+    /// - Throws: ``LinkStoreError``: `unavailable` when the database cannot be reached, `newerSchema` when a newer
+    ///   version of Switchyard has migrated it.
+    package static func open(
+        _ location: StoreLocation, deadline: Duration = .seconds(5), logger: Logger = Logger(label: "switchyard.store")
+    ) async throws(LinkStoreError) -> LinkStore {
+        let connection = try await StoreConnection.open(location, deadline: deadline, logger: logger)
+        do {
+            if case .sqlite = connection.engine {
+                // WAL lets readers run beside the writer; FULL makes a commit durable when it returns.
+                try await connection.withDatabase { database in
+                    try await database.raw("PRAGMA journal_mode = WAL").run()
+                    try await database.raw("PRAGMA synchronous = FULL").run()
+                    try await database.raw("PRAGMA busy_timeout = 5000").run()
+                }
+            }
+            try await Migration.run(on: connection)
+        } catch {
+            await connection.close()
+            throw error
+        }
+        return LinkStore(connection: connection)
+    }
+
+    /// `sqlite` or `postgres`.
+    package var engine: String { connection.engineName }
+
+    /// Adds `link`, created at `now`.
+    /// - Throws: ``LinkStoreError``: `slugTaken` when a link has its slug, `unavailable`.
+    package func create(_ link: ShortLink, at now: Date) async throws(LinkStoreError) {
+        let json = try Self.encode(link)
+        let time = StoredTime.milliseconds(now)
+        let slug = link.slug.text
+        // ON CONFLICT DO NOTHING: a taken slug is a normal answer, not a failed statement.
+        let created = try await connection.withDatabase { database in
+            try await database.raw(
+                """
+                INSERT INTO short_links (slug, link, created_at, updated_at) \
+                VALUES (\(bind: slug), \(bind: json), \(bind: time), \(bind: time)) \
+                ON CONFLICT (slug) DO NOTHING RETURNING slug
+                """
+            ).first() != nil
+        }
+        guard created else { throw LinkStoreError(.slugTaken, "a link named '\(slug)' exists already") }
+    }
+
+    /// The link named `slug`, or `nil`.
+    /// - Throws: ``LinkStoreError``: `unreadableRow`, `unavailable`.
+    package func link(_ slug: Slug) async throws(LinkStoreError) -> Stored? {
+        let text = slug.text
+        let row = try await connection.withDatabase { database in
+            try await database.raw(
+                "SELECT slug, link, created_at, updated_at FROM short_links WHERE slug = \(bind: text)"
+            ).first().map(StoredRow.init)
+        }
+        guard let row else { return nil }
+        return try row.stored()
+    }
+
+    /// Replaces the link with `link`'s slug, changed at `now`.
+    /// - Returns: Whether there was such a link.
+    package func update(_ link: ShortLink, at now: Date) async throws(LinkStoreError) -> Bool {
+        let json = try Self.encode(link)
+        let time = StoredTime.milliseconds(now)
+        let slug = link.slug.text
+        return try await connection.withDatabase { database in
+            try await database.raw(
+                """
+                UPDATE short_links SET link = \(bind: json), updated_at = \(bind: time) \
+                WHERE slug = \(bind: slug) RETURNING slug
+                """
+            ).first() != nil
+        }
+    }
+
+    /// Deletes the link named `slug` and its clicks.
+    /// - Returns: Whether there was such a link.
+    package func delete(_ slug: Slug) async throws(LinkStoreError) -> Bool {
+        let text = slug.text
+        return try await connection.withTransaction { database in
+            try await database.raw("DELETE FROM clicks WHERE slug = \(bind: text)").run()
+            return try await database.raw("DELETE FROM short_links WHERE slug = \(bind: text) RETURNING slug").first()
+                != nil
+        }
+    }
+
+    /// Up to `limit` links in slug order, after the slug `cursor` (the last of the previous page).
+    package func list(after cursor: Slug?, limit: Int) async throws(LinkStoreError) -> [Stored] {
+        let after = cursor?.text ?? ""
+        let count = min(max(limit, 1), 1_000)
+        let rows = try await connection.withDatabase { database in
+            try await database.raw(
+                """
+                SELECT slug, link, created_at, updated_at FROM short_links \
+                WHERE slug > \(bind: after) ORDER BY slug LIMIT \(bind: count)
+                """
+            ).all().map(StoredRow.init)
+        }
+        var links: [Stored] = []
+        for row in rows { links.append(try row.stored()) }
+        return links
+    }
+
+    /// Records `clicks`, in one statement a thousand.
+    package func record(_ clicks: [Click]) async throws(LinkStoreError) {
+        for start in stride(from: 0, to: clicks.count, by: 1_000) {
+            let batch = clicks[start..<min(start + 1_000, clicks.count)]
+            try await connection.withDatabase { database in
+                var insert = database.insert(into: "clicks").columns("slug", "at", "day", "platform", "referrer_host")
+                for click in batch {
+                    insert = insert.values(
+                        click.slug.text, StoredTime.milliseconds(click.at), StoredTime.day(click.at),
+                        click.platform.rawValue, click.referrerHost)
+                }
+                try await insert.run()
+            }
+        }
+    }
+
+    /// The clicks on `slug`, counted by day and platform, oldest day first.
+    package func clickCounts(of slug: Slug) async throws(LinkStoreError) -> [ClickCount] {
+        let text = slug.text
+        let rows = try await connection.withDatabase { database in
+            try await database.raw(
+                """
+                SELECT day, platform, COUNT(*) AS clicks FROM clicks WHERE slug = \(bind: text) \
+                GROUP BY day, platform ORDER BY day, platform
+                """
+            ).all().map { row in
+                (
+                    try row.decode(column: "day", as: String.self), try row.decode(column: "platform", as: String.self),
+                    try row.decode(column: "clicks", as: Int.self)
+                )
+            }
+        }
+        return rows.compactMap { day, platform, clicks in
+            Click.Platform(rawValue: platform).map { ClickCount(day: day, platform: $0, clicks: clicks) }
+        }
+    }
+
+    /// Closes the database; the store answers nothing after.
+    package func close() async {
+        await connection.close()
+    }
+
+    private static func encode(_ link: ShortLink) throws(LinkStoreError) -> String {
+        do {
+            return String(decoding: try JSONEncoder.store.encode(link), as: UTF8.self)
+        } catch {
+            throw LinkStoreError(.unreadableRow, "cannot write the link '\(link.slug)': \(error)")
+        }
+    }
+}
+
+/// A row of `short_links` as read, checked when it becomes a link.
+private struct StoredRow: Sendable {
+    let slug: String?
+    let json: String?
+    let createdAt: Int64?
+    let updatedAt: Int64?
+
+    init(_ row: any SQLRow) {
+        slug = try? row.decode(column: "slug", as: String.self)
+        json = try? row.decode(column: "link", as: String.self)
+        createdAt = try? row.decode(column: "created_at", as: Int64.self)
+        updatedAt = try? row.decode(column: "updated_at", as: Int64.self)
+    }
+
+    func stored() throws(LinkStoreError) -> LinkStore.Stored {
+        let name = slug.map { String($0.prefix(80)) } ?? "?"
+        guard let json, let createdAt, let updatedAt,
+            let link = try? JSONDecoder.store.decode(ShortLink.self, from: Data(json.utf8)), link.slug.text == slug
+        else { throw LinkStoreError(.unreadableRow, "the row of '\(name)' does not hold a link") }
+        return LinkStore.Stored(
+            link: link, createdAt: StoredTime.date(milliseconds: createdAt),
+            updatedAt: StoredTime.date(milliseconds: updatedAt))
+    }
+}
+
+/// Times are stored as milliseconds since 1970 in UTC, and days as `YYYY-MM-DD` in UTC, alike on both engines.
+enum StoredTime {
+    static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1_000).rounded(.down))
+    }
+
+    static func date(milliseconds: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(milliseconds) / 1_000)
+    }
+
+    static func day(_ date: Date) -> String {
+        let days = Int64((date.timeIntervalSince1970 / 86_400).rounded(.down))
+        return civilDate(daysSince1970: days)
+    }
+
+    /// The proleptic Gregorian date of a day number (days from 1970-01-01), by Howard Hinnant's civil-from-days.
+    private static func civilDate(daysSince1970 days: Int64) -> String {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func twoDigits(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(year)-\(twoDigits(month))-\(twoDigits(day))"
+    }
+}
+
+extension JSONEncoder {
+    /// Dates as seconds since 1970, keys sorted: a row reads the same whoever wrote it.
+    static var store: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return encoder
+    }
+}
+
+extension JSONDecoder {
+    static var store: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return decoder
+    }
+}

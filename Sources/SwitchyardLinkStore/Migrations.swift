@@ -1,0 +1,91 @@
+import Foundation
+import SQLKit
+
+/// The store's schema, one numbered step at a time. A step is never changed once released: a new need is a new step.
+///
+/// `switchyard_migrations` records each applied step. At start the store applies the steps it has not, each in a
+/// transaction of its own with its record, so a step is applied whole or not at all. PostgreSQL servers starting at
+/// once take an advisory lock first, so one applies and the others find the steps done.
+struct Migration: Sendable {
+    let version: Int
+    let name: String
+    /// The statements, written once for both engines (the types and clauses both read alike).
+    let statements: [String]
+
+    static let all: [Migration] = [
+        Migration(
+            version: 1, name: "short links and clicks",
+            statements: [
+                // `link` is the link as JSON; the columns beside it are those that queries read.
+                """
+                CREATE TABLE short_links (
+                    slug TEXT PRIMARY KEY,
+                    link TEXT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    updated_at BIGINT NOT NULL
+                )
+                """,
+                // One row a resolution: no address, no user agent (the DocC's "Short links" says so).
+                """
+                CREATE TABLE clicks (
+                    slug TEXT NOT NULL,
+                    at BIGINT NOT NULL,
+                    day TEXT NOT NULL,
+                    platform TEXT NOT NULL,
+                    referrer_host TEXT NOT NULL
+                )
+                """,
+                "CREATE INDEX clicks_by_link_and_day ON clicks (slug, day)",
+            ])
+    ]
+
+    /// The newest version this build knows.
+    static var latest: Int { all.last?.version ?? 0 }
+
+    /// Makes other PostgreSQL sessions that migrate wait until this transaction ends (even `CREATE TABLE IF NOT
+    /// EXISTS` fails when two sessions run it at once). SQLite's `BEGIN IMMEDIATE` already locks the file.
+    private static func lockOut(_ database: any SQLDatabase) async throws {
+        guard database.dialect.name == "postgresql" else { return }
+        // The number is the store's own; the lock is released with the transaction.
+        try await database.raw("SELECT pg_advisory_xact_lock(7316201)").run()
+    }
+
+    /// Applies the steps `connection` has not had.
+    /// - Throws: ``LinkStoreError``: `newerSchema` when the database has a step this build does not know.
+    static func run(on connection: StoreConnection) async throws(LinkStoreError) {
+        try await connection.withTransaction { database in
+            try await lockOut(database)
+            try await database.raw(
+                "CREATE TABLE IF NOT EXISTS switchyard_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)"
+            ).run()
+        }
+        for migration in all {
+            let applied = try await connection.withTransaction { database in
+                try await lockOut(database)
+                let done = try await database.raw(
+                    "SELECT version FROM switchyard_migrations WHERE version = \(bind: migration.version)"
+                ).first()
+                guard done == nil else { return false }
+                for statement in migration.statements {
+                    try await database.raw(SQLQueryString(statement)).run()
+                }
+                try await database.raw(
+                    """
+                    INSERT INTO switchyard_migrations (version, name, applied_at) \
+                    VALUES (\(bind: migration.version), \(bind: migration.name), \(bind: StoredTime.milliseconds(Date())))
+                    """
+                ).run()
+                return true
+            }
+            if applied { connection.logger.info("applied migration \(migration.version): \(migration.name)") }
+        }
+        let newest = try await connection.withDatabase { database in
+            try await database.raw("SELECT MAX(version) AS version FROM switchyard_migrations").first()?
+                .decode(column: "version", as: Int?.self)
+        }
+        if let newest, newest > latest {
+            throw LinkStoreError(
+                .newerSchema, "the database has migration \(newest); this version of Switchyard knows up to \(latest)")
+        }
+    }
+}

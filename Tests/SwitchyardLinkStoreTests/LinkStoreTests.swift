@@ -1,0 +1,256 @@
+import Foundation
+import SQLKit
+import Switchyard
+import SwitchyardLinkStore
+import SwitchyardWebLinks
+import Testing
+
+/// The store on a real SQLite file and a real PostgreSQL server: what it acknowledges, it keeps and gives back whole.
+@Suite struct LinkStoreTests {
+    static let now = Date(timeIntervalSince1970: 1_795_000_000)
+
+    static func link(_ slug: String, target: String = "myapp://product/1988") throws -> ShortLink {
+        ShortLink(slug: try Slug(slug), target: target)
+    }
+
+    @Test func postgresIsThereWhenCIAsksForIt() {
+        #expect(!TestEngine.postgresRequired || TestEngine.postgresAddress != nil, "SWITCHYARD_TEST_POSTGRES is unset")
+    }
+
+    @Test(arguments: TestEngine.available)
+    func aCreatedLinkComesBackWithEveryField(engine: TestEngine) async throws {
+        try await withStore(engine) { store, _ in
+            var link = try Self.link("spring-sale")
+            link.ios = "myapp://product/1988?from=ios"
+            link.android = "https://shop.example.com/product/1988"
+            link.desktop = "https://shop.example.com/p/1988"
+            link.preview = .init(
+                title: "Spring <sale> & \"more\"", description: "Ünïcödé 🌸", imageURL: "https://cdn.example.com/a.png")
+            link.utm = ["source": "poster", "campaign": "spring"]
+            link.expiresAt = Self.now.addingTimeInterval(86_400)
+            link.isDisabled = true
+            link.tags = ["print", "2026"]
+            try await store.create(link, at: Self.now)
+            let stored = try #require(try await store.link(link.slug))
+            #expect(stored.link == link)
+            #expect(stored.createdAt == Self.now)
+            #expect(stored.updatedAt == Self.now)
+            #expect(try await store.link(try Slug("Spring-sale")) == nil, "slugs are case-sensitive")
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func aTakenSlugIsRefusedAndTheFirstLinkKept(engine: TestEngine) async throws {
+        try await withStore(engine) { store, _ in
+            try await store.create(try Self.link("xmas"), at: Self.now)
+            let code = await storeErrorCode {
+                try await store.create(try Self.link("xmas", target: "https://shop.example.com/"), at: Self.now)
+            }
+            #expect(code == .slugTaken)
+            #expect(try await store.link(try Slug("xmas"))?.link.target == "myapp://product/1988")
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func fiftyCreatesOfOneSlugAtOnceMakeOneLink(engine: TestEngine) async throws {
+        try await withStore(engine) { store, _ in
+            let outcomes = await withTaskGroup(of: LinkStoreError.Code?.self) { group in
+                for index in 0..<50 {
+                    group.addTask {
+                        do {
+                            try await store.create(
+                                try Self.link("race", target: "myapp://product/\(index)"), at: Self.now)
+                            return nil
+                        } catch let error as LinkStoreError {
+                            return error.code
+                        } catch {
+                            return .unavailable
+                        }
+                    }
+                }
+                return await group.reduce(into: [LinkStoreError.Code?]()) { $0.append($1) }
+            }
+            #expect(outcomes.filter { $0 == nil }.count == 1)
+            #expect(outcomes.filter { $0 == .slugTaken }.count == 49)
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func anUpdateReplacesTheLinkAndKeepsItsCreation(engine: TestEngine) async throws {
+        try await withStore(engine) { store, _ in
+            var link = try Self.link("update-me")
+            try await store.create(link, at: Self.now)
+            link.target = "https://shop.example.com/sale"
+            link.tags = ["changed"]
+            let later = Self.now.addingTimeInterval(60)
+            #expect(try await store.update(link, at: later))
+            let stored = try #require(try await store.link(link.slug))
+            #expect(stored.link == link)
+            #expect(stored.createdAt == Self.now)
+            #expect(stored.updatedAt == later)
+            #expect(try await store.update(try Self.link("nobody"), at: later) == false)
+            #expect(try await store.link(try Slug("nobody")) == nil, "an update never creates")
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func deletingALinkDeletesItsClicks(engine: TestEngine) async throws {
+        try await withStore(engine) { store, _ in
+            let gone = try Self.link("gone")
+            let kept = try Self.link("kept")
+            try await store.create(gone, at: Self.now)
+            try await store.create(kept, at: Self.now)
+            try await store.record([
+                Click(slug: gone.slug, at: Self.now, platform: .ios, referrerHost: ""),
+                Click(slug: kept.slug, at: Self.now, platform: .ios, referrerHost: ""),
+            ])
+            #expect(try await store.delete(gone.slug))
+            #expect(try await store.delete(gone.slug) == false)
+            #expect(try await store.link(gone.slug) == nil)
+            #expect(try await store.clickCounts(of: gone.slug).isEmpty)
+            #expect(try await store.clickCounts(of: kept.slug).map(\.clicks) == [1])
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func pagesListEveryLinkOnceInSlugOrder(engine: TestEngine) async throws {
+        try await withStore(engine) { store, _ in
+            let slugs = (0..<25).map { "link-\(String(100 + $0 * 7 % 25))" }
+            for slug in slugs { try await store.create(try Self.link(slug), at: Self.now) }
+            var seen: [String] = []
+            var cursor: Slug?
+            while true {
+                let page = try await store.list(after: cursor, limit: 10)
+                seen += page.map(\.link.slug.text)
+                guard page.count == 10, let last = page.last else { break }
+                cursor = last.link.slug
+            }
+            #expect(seen == slugs.sorted())
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func clicksAreCountedByDayAndPlatform(engine: TestEngine) async throws {
+        try await withStore(engine) { store, _ in
+            let link = try Self.link("counted")
+            try await store.create(link, at: Self.now)
+            let day = 86_400.0
+            // 2,500 clicks: three statements of at most 1,000 rows.
+            var clicks: [Click] = []
+            for index in 0..<2_500 {
+                let platform = Click.Platform.allCases[index % 4]
+                clicks.append(
+                    Click(
+                        slug: link.slug, at: Self.now.addingTimeInterval(Double(index % 2) * day), platform: platform,
+                        referrerHost: "news.example.com"))
+            }
+            try await store.record(clicks)
+            let counts = try await store.clickCounts(of: link.slug)
+            #expect(counts.reduce(0) { $0 + $1.clicks } == 2_500)
+            // Even indexes fall on the first day (ios, desktop), odd ones on the next (android, bot).
+            #expect(
+                counts == [
+                    ClickCount(day: "2026-11-18", platform: .desktop, clicks: 625),
+                    ClickCount(day: "2026-11-18", platform: .ios, clicks: 625),
+                    ClickCount(day: "2026-11-19", platform: .android, clicks: 625),
+                    ClickCount(day: "2026-11-19", platform: .bot, clicks: 625),
+                ])
+        }
+    }
+
+    /// SQL metacharacters go in as values, bound, and come back as written.
+    @Test(arguments: TestEngine.available)
+    func sqlMetacharactersAreKeptAsText(engine: TestEngine) async throws {
+        try await withStore(engine) { store, _ in
+            var link = try Self.link("quote_test")
+            link.target = "https://shop.example.com/?q=';DROP TABLE short_links;--"
+            link.preview.title = "Robert'); DROP TABLE clicks;-- \\ % _ \u{2019}"
+            link.tags = ["'", "\"", ";", "--", "/*", "\\"]
+            try await store.create(link, at: Self.now)
+            try await store.record([Click(slug: link.slug, at: Self.now, platform: .bot, referrerHost: "a'b.example")])
+            #expect(try await store.link(link.slug)?.link == link)
+            #expect(try await store.list(after: nil, limit: 10).count == 1)
+            #expect(try await store.clickCounts(of: link.slug).count == 1)
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func aRowTheStoreDidNotWriteIsATypedError(engine: TestEngine) async throws {
+        try await withStore(engine) { store, database in
+            try await database.withSQL { sql in
+                try await sql.raw(
+                    "INSERT INTO short_links (slug, link, created_at, updated_at) VALUES ('broken', '{\"slug\": 42', 0, 0)"
+                ).run()
+            }
+            let slug = try Slug("broken")
+            do throws(LinkStoreError) {
+                _ = try await store.link(slug)
+                Issue.record("a broken row was read as a link")
+            } catch {
+                #expect(error.code == .unreadableRow)
+                #expect(error.message.contains("broken"))
+            }
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func openingAgainAppliesNoMigrationTwice(engine: TestEngine) async throws {
+        try await withStore(engine) { store, database in
+            try await store.create(try Self.link("survives"), at: Self.now)
+            let again = try await LinkStore.open(database.location)
+            #expect(try await again.link(try Slug("survives")) != nil)
+            await again.close()
+            try await database.withSQL { sql in
+                let versions = try await sql.raw("SELECT version FROM switchyard_migrations ORDER BY version").all()
+                #expect(try versions.map { try $0.decode(column: "version", as: Int.self) } == [1])
+            }
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func aDatabaseFromANewerVersionIsRefused(engine: TestEngine) async throws {
+        try await withStore(engine) { _, database in
+            try await database.withSQL { sql in
+                try await sql.raw(
+                    "INSERT INTO switchyard_migrations (version, name, applied_at) VALUES (99, 'future', 0)"
+                ).run()
+            }
+            let code = await storeErrorCode {
+                let store = try await LinkStore.open(database.location)
+                await store.close()
+            }
+            #expect(code == .newerSchema)
+        }
+    }
+
+    @Test func storesStartingAtOnceOnOnePostgresDatabaseMigrateItOnce() async throws {
+        guard TestEngine.available.contains(.postgres) else { return }
+        let database = try await TestDatabase.make(.postgres)
+        defer { Task { await database.remove() } }
+        let stores = try await withThrowingTaskGroup(of: LinkStore.self) { group in
+            for _ in 0..<4 { group.addTask { try await LinkStore.open(database.location) } }
+            return try await group.reduce(into: [LinkStore]()) { $0.append($1) }
+        }
+        // A link written through one is read through another: one database, several processes.
+        try await stores[0].create(try Self.link("shared"), at: Self.now)
+        #expect(try await stores[3].link(try Slug("shared")) != nil)
+        for store in stores { await store.close() }
+        try await database.withSQL { sql in
+            let rows = try await sql.raw("SELECT COUNT(*) AS count FROM switchyard_migrations").all()
+            #expect(try rows.first?.decode(column: "count", as: Int.self) == 1)
+        }
+    }
+
+    @Test func anUnreachableServerIsUnavailableWithinTheDeadline() async throws {
+        // Nothing listens on port 1 of loopback.
+        let clock = ContinuousClock()
+        let start = clock.now
+        let code = await storeErrorCode {
+            let store = try await LinkStore.open(
+                try StoreLocation("postgres://nobody@127.0.0.1:1/none"), deadline: .seconds(1))
+            await store.close()
+        }
+        #expect(code == .unavailable)
+        #expect(clock.now - start < .seconds(10))
+    }
+}
