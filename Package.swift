@@ -14,6 +14,8 @@ let package = Package(
         .executable(name: "switchyard-serve", targets: ["SwitchyardServe"]),
         // `switchyard verify-site`: a product of its own, so that `switchyard` builds without an HTTP client.
         .executable(name: "switchyard-verify-site", targets: ["SwitchyardVerifySite"]),
+        // A site of short links with its store and admin API: a product of its own, for the same reason.
+        .executable(name: "switchyard-link-site", targets: ["SwitchyardLinkSiteTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
@@ -34,6 +36,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/sql-kit", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit", from: "4.5.2"),
         .package(url: "https://github.com/vapor/postgres-kit", from: "2.17.0"),
+        // The link site's admin tokens are stored as their SHA-256. postgres-nio depends on it already.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.0"..<"5.0.0"),
     ],
     targets: [
         .target(name: "Switchyard", dependencies: [.product(name: "Logging", package: "swift-log")]),
@@ -86,7 +90,11 @@ let package = Package(
         ),
         // What the test targets that run web servers share; only tests depend on it.
         .target(
-            name: "SwitchyardTestSupport", dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            name: "SwitchyardTestSupport",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             path: "Tests/SwitchyardTestSupport"
         ),
         // What `switchyard verify-site` checks: a live site's association files against a route file's.
@@ -112,6 +120,27 @@ let package = Package(
                 "Switchyard", "SwitchyardWebLinks", .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
+            ]
+        ),
+        // The link site: short links served from the store, their JSON API, and the route file's universal links.
+        .target(
+            name: "SwitchyardLinkSite",
+            dependencies: [
+                "Switchyard", "SwitchyardWebLinks", "SwitchyardServer", "SwitchyardLinkStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .executableTarget(
+            name: "SwitchyardLinkSiteTool",
+            dependencies: [
+                "SwitchyardLinkSite", "SwitchyardLinkStore", "SwitchyardReports",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         .testTarget(
@@ -141,6 +170,14 @@ let package = Package(
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
             ]
         ),
+        .testTarget(
+            name: "SwitchyardLinkSiteTests",
+            dependencies: [
+                "SwitchyardLinkSite", "SwitchyardLinkStore", "SwitchyardServer", "SwitchyardWebLinks",
+                "SwitchyardTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .testTarget(name: "SwitchyardCLITests", dependencies: ["SwitchyardCLI"], exclude: ["Golden"]),
         // Fixture sites over TLS on loopback, each breaking one thing, and the built `switchyard-verify-site`.
         .testTarget(
@@ -164,10 +201,10 @@ let package = Package(
 if ProcessInfo.processInfo.environment["SWITCHYARD_SANITIZER_SUBSET"] != nil {
     let leftOut: Set<String> = [
         "SwitchyardSiteCheck", "SwitchyardVerifySite", "SwitchyardSiteCheckTests", "SwitchyardLinkStore",
-        "SwitchyardLinkStoreTests",
+        "SwitchyardLinkStoreTests", "SwitchyardLinkSite", "SwitchyardLinkSiteTool", "SwitchyardLinkSiteTests",
     ]
     package.targets.removeAll { leftOut.contains($0.name) }
-    package.products.removeAll { $0.name == "switchyard-verify-site" }
+    package.products.removeAll { $0.name == "switchyard-verify-site" || $0.name == "switchyard-link-site" }
     // The tool's test of `verify-site` needs the verifier beside the tool.
     for target in package.targets where target.name == "SwitchyardCLITests" {
         target.swiftSettings = [.define("SWITCHYARD_SANITIZER_SUBSET")]

@@ -5,17 +5,13 @@ import SwitchyardWebLinks
 /// One resolution of a short link, as the store counts it: when, which link, what kind of device, and the host of
 /// the page it came from. Nothing else: no address, no user agent, nothing that tells one visitor from another.
 package struct Click: Sendable, Hashable {
-    package enum Platform: String, Sendable, Hashable, CaseIterable {
-        case ios, android, desktop, bot
-    }
-
     package var slug: Slug
     package var at: Date
-    package var platform: Platform
+    package var platform: Visitor
     /// The referrer's host in lowercase, at most 253 characters, or empty.
     package var referrerHost: String
 
-    package init(slug: Slug, at: Date, platform: Platform, referrerHost: String) {
+    package init(slug: Slug, at: Date, platform: Visitor, referrerHost: String) {
         self.slug = slug
         self.at = at
         self.platform = platform
@@ -27,14 +23,12 @@ package struct Click: Sendable, Hashable {
 package struct ClickCount: Sendable, Hashable, Codable {
     /// `YYYY-MM-DD`, in UTC.
     package var day: String
-    package var platform: Click.Platform
+    package var platform: Visitor
     package var clicks: Int
 
-    package init(day: String, platform: Click.Platform, clicks: Int) {
+    package init(day: String, platform: Visitor, clicks: Int) {
         self.day = day
         self.platform = platform
         self.clicks = clicks
     }
 }
-
-extension Click.Platform: Codable {}

@@ -17,13 +17,19 @@ import SwitchyardWebLinks
 /// await store.close()
 /// ```
 package final class LinkStore: Sendable {
-    private let connection: StoreConnection
+    let connection: StoreConnection
 
     /// A link as the store holds it, with when it was created and last changed.
     package struct Stored: Sendable, Hashable {
         package var link: ShortLink
         package var createdAt: Date
         package var updatedAt: Date
+
+        package init(link: ShortLink, createdAt: Date, updatedAt: Date) {
+            self.link = link
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+        }
     }
 
     private init(connection: StoreConnection) {
@@ -170,7 +176,7 @@ package final class LinkStore: Sendable {
             }
         }
         return rows.compactMap { day, platform, clicks in
-            Click.Platform(rawValue: platform).map { ClickCount(day: day, platform: $0, clicks: clicks) }
+            Visitor(rawValue: platform).map { ClickCount(day: day, platform: $0, clicks: clicks) }
         }
     }
 

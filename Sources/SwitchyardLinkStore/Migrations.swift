@@ -36,7 +36,21 @@ struct Migration: Sendable {
                 )
                 """,
                 "CREATE INDEX clicks_by_link_and_day ON clicks (slug, day)",
-            ])
+            ]),
+        Migration(
+            version: 2, name: "admin tokens",
+            statements: [
+                // The token's secret is never stored: `hash` is its SHA-256, in hex.
+                """
+                CREATE TABLE admin_tokens (
+                    id TEXT PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    hash TEXT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    revoked_at BIGINT
+                )
+                """
+            ]),
     ]
 
     /// The newest version this build knows.

@@ -17,12 +17,24 @@ import SwitchyardWebLinks
 /// - an unknown slug gets 404, an expired or disabled link 410.
 ///
 /// UTM parameters go on web links the visitor is sent to, never on links into the app.
-struct ShortLinkAnswers: Sendable {
+package struct ShortLinkAnswers: Sendable {
     let site: UniversalLinkSite
-    let shortLinks: ShortLinkSite
+    /// Where the site's short links live.
+    package let shortLinks: ShortLinkSite
+
+    /// - Throws: ``RouteFileError`` when the file's routes or association files cannot be made.
+    package init(file: RouteFile, host: String?, shortLinks: ShortLinkSite) throws(RouteFileError) {
+        site = try UniversalLinkSite(file: file, host: host)
+        self.shortLinks = shortLinks
+    }
+
+    init(site: UniversalLinkSite, shortLinks: ShortLinkSite) {
+        self.site = site
+        self.shortLinks = shortLinks
+    }
 
     /// The answer for `link`, found by its slug (`nil` when the site has none), for `visitor` at `now`.
-    func response(for link: ShortLink?, visitor: Visitor, now: Date) -> SiteResponse {
+    package func response(for link: ShortLink?, visitor: Visitor, now: Date) -> SiteResponse {
         let apps = site.file.apps
         guard let link else { return .notFound(ShortLinkPages.unknown()) }
         if link.isGone(at: now) { return .gone(ShortLinkPages.gone(apps: apps)) }
@@ -39,6 +51,12 @@ struct ShortLinkAnswers: Sendable {
             return .redirect(to: withUTM(destination, link.utm))
         }
     }
+
+    /// The answer for a path that is not a slug, or a slug the site does not have.
+    package static func unknown() -> SiteResponse { .notFound(ShortLinkPages.unknown()) }
+
+    /// The answer when the store cannot say what a slug is.
+    package static func unavailable() -> SiteResponse { .unavailable(ShortLinkPages.unavailable()) }
 
     /// A phone's answer for `destination`: the landing page of a link the app opens, or a redirect to a web link.
     private func phoneResponse(_ destination: String, link: ShortLink) -> SiteResponse {

@@ -40,4 +40,11 @@ enum ShortLinkPages {
         Pages.page(
             title: "Not found", head: "", body: "<h1>No such link</h1>\n<p>Check the address and try again.</p>\n")
     }
+
+    /// The 503 page: the link's store cannot be reached, and the link was not in memory.
+    static func unavailable() -> String {
+        Pages.page(
+            title: "Try again shortly", head: "",
+            body: "<h1>This link cannot be opened right now</h1>\n<p>Please try again in a moment.</p>\n")
+    }
 }

@@ -73,6 +73,13 @@ package struct SiteResponse: Sendable {
         page(html, status: 410, cacheControl: "no-store")
     }
 
+    /// The 503 page, when a short link's store cannot answer; a client may try again after a few seconds.
+    static func unavailable(_ html: String) -> SiteResponse {
+        var response = page(html, status: 503, cacheControl: "no-store")
+        response.headers.append((name: "Retry-After", value: "5"))
+        return response
+    }
+
     /// A short link's preview page for a crawler: it changes when the link does, so it is cached briefly.
     static func preview(_ html: String) -> SiteResponse {
         page(html, status: 200, cacheControl: "public, max-age=60")

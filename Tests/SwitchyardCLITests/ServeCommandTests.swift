@@ -101,12 +101,12 @@ struct ServeCommandTests {
     }
 
     #if !SWITCHYARD_SANITIZER_SUBSET
-    @Test func verifySiteRunsTheVerifierBesideIt() throws {
-        // Nothing listens on port 1: the verifier's own report and exit code come back through `switchyard`.
-        let result = try Tool.run(["verify-site", "--timeout", "2", Tool.example, "localhost:1"])
-        #expect(result.status == 2, "\(result)")
-        #expect(result.output.hasPrefix("localhost:1: unreachable\n"))
-        #expect(result.output.contains("the connection was refused"))
-    }
+        @Test func verifySiteRunsTheVerifierBesideIt() throws {
+            // Nothing listens on port 1: the verifier's own report and exit code come back through `switchyard`.
+            let result = try Tool.run(["verify-site", "--timeout", "2", Tool.example, "localhost:1"])
+            #expect(result.status == 2, "\(result)")
+            #expect(result.output.hasPrefix("localhost:1: unreachable\n"))
+            #expect(result.output.contains("the connection was refused"))
+        }
     #endif
 }

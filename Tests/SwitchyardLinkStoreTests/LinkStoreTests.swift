@@ -108,7 +108,7 @@ import Testing
             #expect(try await store.delete(gone.slug) == false)
             #expect(try await store.link(gone.slug) == nil)
             #expect(try await store.clickCounts(of: gone.slug).isEmpty)
-            #expect(try await store.clickCounts(of: kept.slug).map(\.clicks) == [1])
+            #expect(try await store.clickCounts(of: kept.slug).map(\.clicks) == [1, 2])
         }
     }
 
@@ -138,7 +138,7 @@ import Testing
             // 2,500 clicks: three statements of at most 1,000 rows.
             var clicks: [Click] = []
             for index in 0..<2_500 {
-                let platform = Click.Platform.allCases[index % 4]
+                let platform = Visitor.allCases[index % 4]
                 clicks.append(
                     Click(
                         slug: link.slug, at: Self.now.addingTimeInterval(Double(index % 2) * day), platform: platform,
@@ -202,7 +202,7 @@ import Testing
             await again.close()
             try await database.withSQL { sql in
                 let versions = try await sql.raw("SELECT version FROM switchyard_migrations ORDER BY version").all()
-                #expect(try versions.map { try $0.decode(column: "version", as: Int.self) } == [1])
+                #expect(try versions.map { try $0.decode(column: "version", as: Int.self) } == [1, 2])
             }
         }
     }

@@ -46,66 +46,20 @@ enum LiveServer {
         return logger
     }
 
-    /// A response as it came over the wire.
-    struct Reply: Sendable {
-        var status: Int
-        /// Header names lowercased.
-        var headers: [String: String]
-        var body: String
-    }
+    typealias Reply = RawHTTP.Reply
 
-    /// Sends `request` (the request line and headers, `\r\n` added) and reads the reply; `nil` when the server
-    /// closed the connection without one.
     static func send(_ request: [UInt8], to port: Int) async throws -> Reply? {
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .connect(host: "127.0.0.1", port: port) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                }
-            }
-        return try await channel.executeThenClose { inbound, outbound in
-            try await outbound.write(ByteBuffer(bytes: request))
-            var received: [UInt8] = []
-            for try await chunk in inbound {
-                received += chunk.readableBytesView
-                if let reply = parse(received) { return reply }
-            }
-            return parse(received)
-        }
+        try await RawHTTP.send(request, to: port)
     }
 
-    /// A `GET` (or other method) of `target`, which is sent as it is, bytes that are not UTF-8 included.
     static func get(
         _ target: [UInt8], method: String = "GET", headers: [String] = [], port: Int
     ) async throws -> Reply? {
-        let head = ["Host: shop.example.com", "Connection: close"] + headers
-        let request =
-            Array("\(method) ".utf8) + target + Array(" HTTP/1.1\r\n\(head.joined(separator: "\r\n"))\r\n\r\n".utf8)
-        return try await send(request, to: port)
+        try await RawHTTP.get(target, method: method, headers: headers, port: port)
     }
 
     static func get(_ target: String, method: String = "GET", headers: [String] = [], port: Int) async throws -> Reply?
     {
-        try await get(Array(target.utf8), method: method, headers: headers, port: port)
-    }
-
-    /// A complete reply: the head, and as many body bytes as `Content-Length` says (none for a `HEAD`'s reply is
-    /// read as an incomplete one until the server closes).
-    private static func parse(_ bytes: [UInt8]) -> Reply? {
-        let separator: [UInt8] = Array("\r\n\r\n".utf8)
-        guard let end = bytes.indices.first(where: { bytes[$0...].starts(with: separator) }) else { return nil }
-        let lines = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
-        guard let statusLine = lines.first, case let parts = statusLine.split(separator: " "), parts.count >= 2,
-            let status = Int(parts[1])
-        else { return nil }
-        var headers: [String: String] = [:]
-        for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
-                in: .whitespaces)
-        }
-        let body = bytes[(end + separator.count)...]
-        guard body.count >= Int(headers["content-length"] ?? "0") ?? 0 else { return nil }
-        return Reply(status: status, headers: headers, body: String(decoding: body, as: UTF8.self))
+        try await RawHTTP.get(Array(target.utf8), method: method, headers: headers, port: port)
     }
 }

@@ -6,10 +6,11 @@ package enum RunningApplication {
     /// Runs `body` with the port of the application that `makeApplication` makes, given the function it calls with
     /// its port once it listens; the application stops when `body` returns.
     package static func with<App: ApplicationProtocol, Result: Sendable>(
-        _ makeApplication: (@escaping @Sendable (Int) -> Void) -> App, _ body: @Sendable (Int) async throws -> Result
+        _ makeApplication: (@escaping @Sendable (Int) -> Void) throws -> App,
+        _ body: @Sendable (Int) async throws -> Result
     ) async throws -> Result {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = makeApplication { port in
+        let app = try makeApplication { port in
             continuation.yield(port)
             continuation.finish()
         }

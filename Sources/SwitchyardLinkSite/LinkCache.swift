@@ -1,0 +1,78 @@
+import NIOConcurrencyHelpers
+import NIOCore
+import Switchyard
+import SwitchyardWebLinks
+
+/// The links a site resolved lately, in memory in front of the store: at most `capacity` slugs, the oldest
+/// stored leaving first.
+///
+/// An entry is fresh for `freshFor` after it was read from the store; then the site reads the store again. That
+/// is the bound within which a change made through another server process reaches this one (a change made through
+/// this one replaces its entry at once). A stale entry is kept until it leaves by age, so that the site can keep
+/// answering from it while the store is unreachable. An unknown slug is cached too (as `nil`), so that requests
+/// for slugs that do not exist do not all reach the store.
+final class LinkCache: Sendable {
+    enum Lookup: Equatable {
+        /// Read from the store within `freshFor`; `nil` for a slug the store does not have.
+        case fresh(ShortLink?)
+        /// Read earlier: to be read again, and used only when the store cannot answer.
+        case stale(ShortLink?)
+        case missing
+    }
+
+    let capacity: Int
+    let freshFor: Duration
+    private let state: NIOLockedValueBox<State>
+
+    private struct State {
+        var entries: [Slug: Entry] = [:]
+        /// Slugs in the order they were stored, with the generation of the store; an element whose generation is
+        /// not its entry's was stored again later, and is skipped.
+        var order = CircularBuffer<(slug: Slug, generation: UInt64)>()
+        var generation: UInt64 = 0
+    }
+
+    private struct Entry {
+        var link: ShortLink?
+        var readAt: ContinuousClock.Instant
+        var generation: UInt64
+    }
+
+    init(capacity: Int = 10_000, freshFor: Duration = .seconds(5)) {
+        self.capacity = max(capacity, 1)
+        self.freshFor = freshFor
+        state = NIOLockedValueBox(State())
+    }
+
+    func lookUp(_ slug: Slug, at now: ContinuousClock.Instant) -> Lookup {
+        state.withLockedValue { state in
+            guard let entry = state.entries[slug] else { return .missing }
+            return now - entry.readAt <= freshFor ? .fresh(entry.link) : .stale(entry.link)
+        }
+    }
+
+    /// Keeps `link` (`nil`: no such link) for `slug`, read from the store at `now`.
+    func store(_ link: ShortLink?, for slug: Slug, at now: ContinuousClock.Instant) {
+        state.withLockedValue { state in
+            state.generation += 1
+            state.entries[slug] = Entry(link: link, readAt: now, generation: state.generation)
+            state.order.append((slug, state.generation))
+            while state.entries.count > capacity, let oldest = state.order.popFirst() {
+                if state.entries[oldest.slug]?.generation == oldest.generation {
+                    state.entries[oldest.slug] = nil
+                }
+            }
+            // Slugs stored again leave elements behind; drop them before they outnumber the entries twice.
+            if state.order.count > 2 * capacity {
+                let live = state.order.filter { state.entries[$0.slug]?.generation == $0.generation }
+                state.order = CircularBuffer(live)
+            }
+        }
+    }
+
+    func forget(_ slug: Slug) {
+        _ = state.withLockedValue { $0.entries.removeValue(forKey: slug) }
+    }
+
+    var count: Int { state.withLockedValue { $0.entries.count } }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Switchyard
+import SwitchyardLinkStore
+import SwitchyardWebLinks
+
+/// A short link as the admin API shows it, in JSON (dates in ISO 8601, UTC).
+struct LinkDocument: Codable, Sendable, Equatable {
+    var slug: String
+    /// The short link itself: `https://go.example.com/s/{slug}`.
+    var link: String
+    var target: String
+    var ios: String?
+    var android: String?
+    var desktop: String?
+    var title: String?
+    var description: String?
+    var imageURL: String?
+    var utm: [String: String]
+    var expiresAt: Date?
+    var disabled: Bool
+    var tags: [String]
+    var createdAt: Date
+    var updatedAt: Date
+
+    init(_ stored: LinkStore.Stored, site: ShortLinkSite) {
+        let link = stored.link
+        slug = link.slug.text
+        self.link = site.link(for: link.slug)
+        target = link.target
+        ios = link.ios
+        android = link.android
+        desktop = link.desktop
+        title = link.preview.title
+        description = link.preview.description
+        imageURL = link.preview.imageURL
+        utm = link.utm
+        expiresAt = link.expiresAt
+        disabled = link.isDisabled
+        tags = link.tags
+        createdAt = stored.createdAt
+        updatedAt = stored.updatedAt
+    }
+
+    /// The columns of a CSV export, in order.
+    static let csvColumns = [
+        "slug", "link", "target", "ios", "android", "desktop", "title", "description", "imageURL", "utm",
+        "expiresAt", "disabled", "tags", "createdAt", "updatedAt",
+    ]
+
+    /// The document's fields in ``csvColumns``' order.
+    var csvFields: [String] {
+        let dates = ISO8601DateFormatter()
+        return [
+            slug, link, target, ios ?? "", android ?? "", desktop ?? "", title ?? "", description ?? "",
+            imageURL ?? "", utm.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";"),
+            expiresAt.map(dates.string(from:)) ?? "", disabled ? "true" : "false", tags.joined(separator: ";"),
+            dates.string(from: createdAt), dates.string(from: updatedAt),
+        ]
+    }
+}
+
+enum CSV {
+    /// One CSV line (RFC 4180): a field with a comma, quote or line break is quoted, its quotes doubled. A field that
+    /// a spreadsheet would read as a formula (`=`, `+`, `-`, `@` first) gets a `'` before it.
+    static func line(_ fields: [String]) -> String {
+        fields.map { field in
+            var value = field
+            if let first = value.first, "=+-@".contains(first) { value = "'" + value }
+            // Scalars, not characters: "\r\n" is one character, and would hide a lone "\n".
+            guard value.unicodeScalars.contains(where: { ",\"\r\n".unicodeScalars.contains($0) }) else { return value }
+            return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }.joined(separator: ",") + "\r\n"
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+import Switchyard
+import SwitchyardLinkStore
+import SwitchyardServer
+import SwitchyardWebLinks
+
+/// The request context of a link site: Hummingbird's, with the client's address for the API's rate limits.
+package struct LinkSiteContext: RequestContext, RemoteAddressRequestContext {
+    package var coreContext: CoreRequestContextStorage
+    package let remoteAddress: SocketAddress?
+
+    package init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
+    }
+}
+
+/// Carries a link site's requests to ``LinkService`` and ``LinkSiteAPI``, and their answers back: the API under
+/// `/api/`, the short links under the site's prefix (`GET` and `HEAD`), and everything else to the next middleware
+/// (the universal links and association files).
+struct LinkSiteMiddleware: RouterMiddleware {
+    let service: LinkService
+    let api: LinkSiteAPI
+
+    func handle(
+        _ request: Request, context: LinkSiteContext, next: (Request, LinkSiteContext) async throws -> Response
+    ) async throws -> Response {
+        let path = Substring(request.uri.path)
+        if LinkSiteAPI.handles(path) {
+            let body: ByteBuffer
+            do {
+                body = try await request.body.collect(upTo: LinkSiteAPI.maxBodySize)
+            } catch {
+                let answer = LinkSiteAPI.error(413, "tooLarge", "a body has at most \(LinkSiteAPI.maxBodySize) bytes")
+                return Response(answer, for: request)
+            }
+            var query: [String: String] = [:]
+            for (key, value) in request.uri.queryParameters where query[String(key)] == nil {
+                query[String(key)] = String(value)
+            }
+            let apiRequest = APIRequest(
+                method: request.method.rawValue, path: path, query: query, body: Array(buffer: body),
+                authorization: request.headers[.authorization], contentType: request.headers[.contentType],
+                address: context.remoteAddress?.ipAddress ?? "unknown")
+            return Response(await api.respond(to: apiRequest, now: Date()), for: request)
+        }
+        if request.method == .get || request.method == .head, let slug = service.slug(ofPath: path) {
+            let visitor = Visitor(userAgent: request.headers[.userAgent])
+            let answer = await service.visit(slug, visitor: visitor, referrer: request.headers[.referer], now: Date())
+            return Response(answer, for: request)
+        }
+        return try await next(request, context)
+    }
+}
+
+/// Writes clicks in batches while the site runs, and what waits when it stops.
+struct ClickService: Service {
+    let service: LinkService
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown { await service.run() }
+    }
+}
+
+/// A link site: short links, their API, and the route file's universal links and association files.
+package enum LinkSiteServer {
+    /// The Hummingbird application of a link site on `host`:`port` (`0`: any free port, reported to
+    /// `onServerRunning`).
+    package static func application(
+        file: RouteFile, service: LinkService, api: LinkSiteAPI, host: String, port: Int, logger: Logger,
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) throws(RouteFileError) -> some ApplicationProtocol {
+        let router = Hummingbird.Router(context: LinkSiteContext.self)
+        router.add(middleware: LinkSiteMiddleware(service: service, api: api))
+        router.add(middleware: try UniversalLinkMiddleware<LinkSiteContext>(routeFile: file))
+        return Application(
+            router: router, configuration: .init(address: .hostname(host, port: port), serverName: nil),
+            services: [ClickService(service: service)],
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) }, logger: logger)
+    }
+}

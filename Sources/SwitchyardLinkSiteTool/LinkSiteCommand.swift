@@ -1,0 +1,209 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import Switchyard
+import SwitchyardLinkSite
+import SwitchyardLinkStore
+import SwitchyardReports
+
+/// `switchyard-link-site`: a site of short links for a route file, and the admin tokens of its API. A product of
+/// its own, so that the `switchyard` tool builds without a server or a database driver.
+@main
+struct LinkSiteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "switchyard-link-site",
+        abstract: "Serve a route file's short links, universal links and association files, with an admin API.",
+        subcommands: [Serve.self, Token.self], defaultSubcommand: Serve.self)
+
+    /// Runs the command, with exit code 2 for bad usage, as `switchyard` has.
+    static func main() async {
+        await mainExitingWithTwoForBadUsage()
+    }
+}
+
+/// The options that name the store.
+struct StoreOptions: ParsableArguments {
+    @Option(
+        help: """
+            The store: an SQLite file (created when missing), or postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, \
+            which several servers may share.
+            """)
+    var database = "links.sqlite"
+
+    func open(logger: Logger) async throws -> LinkStore {
+        do {
+            return try await LinkStore.open(try StoreLocation(database), logger: logger)
+        } catch {
+            throw CleanExit.message("error: \(error)")
+        }
+    }
+}
+
+extension LinkSiteCommand {
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Serve the site.",
+            discussion: """
+                Short links live under the route file's "shortLinks" host and prefix. Targets are links the route \
+                file routes, or https links on its own hosts and on --web-host hosts.
+
+                Examples:
+                  swift run switchyard-link-site serve Examples/shop.json
+                  swift run switchyard-link-site serve Examples/shop.json --database postgres://links@127.0.0.1/links
+                """)
+
+        @OptionGroup var store: StoreOptions
+
+        @Option(help: "The port to listen on; 0 lets the system choose one, which is printed.")
+        var port = 8080
+
+        @Option(help: "The address to listen on.")
+        var host = "127.0.0.1"
+
+        @Option(name: .customLong("web-host"), help: "A host whose https links may be targets (repeatable).")
+        var webHosts: [String] = []
+
+        @Option(help: "Seconds a link stays fresh in memory: the bound for a change made by another server to show.")
+        var cacheSeconds = 5
+
+        @Option(help: "Milliseconds a click waits before it is written, in a batch: what a crash may lose.")
+        var clickWindowMilliseconds = 1_000
+
+        @Option(help: "What to log: trace, debug, info, notice, warning, error or critical.")
+        var logLevel: Logger.Level = .info
+
+        @Argument(help: "The route file (JSON).")
+        var file: String
+
+        func validate() throws {
+            guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+            guard (0...3_600).contains(cacheSeconds) else { throw ValidationError("--cache-seconds is 0 to 3600") }
+            guard (10...60_000).contains(clickWindowMilliseconds) else {
+                throw ValidationError("--click-window-milliseconds is 10 to 60000")
+            }
+        }
+
+        func run() async throws {
+            LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+            var logger = Logger(label: "switchyard-link-site")
+            logger.logLevel = logLevel
+            let routeFile: RouteFile
+            do {
+                routeFile = try RouteFile(contentsOf: file)
+            } catch {
+                throw CleanExit.message("error: \(error)")
+            }
+            let links = try await store.open(logger: logger)
+            let service: LinkService
+            let application: any ApplicationProtocol
+            do {
+                service = try LinkService(
+                    file: routeFile, store: links, webHosts: webHosts,
+                    cache: (10_000, .seconds(cacheSeconds)), clickWindow: .milliseconds(clickWindowMilliseconds),
+                    logger: logger)
+                let shownHost = host.contains(":") ? "[\(host)]" : host
+                application = try LinkSiteServer.application(
+                    file: routeFile, service: service, api: LinkSiteAPI(service: service), host: host, port: port,
+                    logger: logger
+                ) { port in
+                    // Standard output carries only the address, for a script that starts the server on port 0.
+                    try? FileHandle.standardOutput.write(contentsOf: Array("http://\(shownHost):\(port)/\n".utf8))
+                }
+            } catch {
+                await links.close()
+                throw CleanExit.message("error: \(error)")
+            }
+            let site = service.shortLinks
+            logger.info(
+                "short links on \(links.engine), at https://\(site.host)/\(site.prefixComponents.map { $0 + "/" }.joined())SLUG"
+            )
+            do {
+                try await application.runService()
+            } catch {
+                await links.close()
+                throw error
+            }
+            await links.close()
+        }
+    }
+
+    struct Token: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create, list and revoke the admin API's tokens.",
+            subcommands: [Create.self, List.self, Revoke.self])
+
+        struct Create: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Create a token and print it: it is shown this once, and stored only as its SHA-256.")
+            @OptionGroup var store: StoreOptions
+            @Argument(help: "A name to tell the token by (who or what uses it), up to 100 characters.")
+            var name: String
+
+            func validate() throws {
+                guard (1...100).contains(name.count), !name.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
+                    throw ValidationError("a token's name is 1 to 100 characters, without control characters")
+                }
+            }
+
+            func run() async throws {
+                let links = try await store.open(logger: Logger(label: "switchyard-link-site"))
+                let (token, stored) = AdminTokens.make(name: name, at: Date())
+                do {
+                    try await links.add(stored)
+                } catch {
+                    await links.close()
+                    throw CleanExit.message("error: \(error)")
+                }
+                await links.close()
+                print(token)
+            }
+        }
+
+        struct List: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "List the tokens: id, state, created, name.")
+            @OptionGroup var store: StoreOptions
+
+            func run() async throws {
+                let links = try await store.open(logger: Logger(label: "switchyard-link-site"))
+                let tokens: [StoredToken]
+                do {
+                    tokens = try await links.tokens()
+                } catch {
+                    await links.close()
+                    throw CleanExit.message("error: \(error)")
+                }
+                await links.close()
+                let dates = ISO8601DateFormatter()
+                for token in tokens {
+                    let state = token.revokedAt == nil ? "active " : "revoked"
+                    print("\(token.id)  \(state)  \(dates.string(from: token.createdAt))  \(token.name)")
+                }
+            }
+        }
+
+        struct Revoke: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Revoke a token: running sites refuse it within 5 seconds.")
+            @OptionGroup var store: StoreOptions
+            @Argument(help: "The token's id: the 8 characters after sy_.")
+            var id: String
+
+            func run() async throws {
+                let links = try await store.open(logger: Logger(label: "switchyard-link-site"))
+                let revoked: Bool
+                do {
+                    revoked = try await links.revokeToken(id, at: Date())
+                } catch {
+                    await links.close()
+                    throw CleanExit.message("error: \(error)")
+                }
+                await links.close()
+                guard revoked else { throw ValidationError("no active token has the id '\(id)'") }
+                print("revoked \(id)")
+            }
+        }
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -1,0 +1,190 @@
+import Foundation
+import Switchyard
+import SwitchyardLinkStore
+import SwitchyardServer
+import SwitchyardWebLinks
+import Testing
+
+@testable import SwitchyardLinkSite
+
+/// The admin API over a real SQLite store: what it accepts, what it refuses and with which status.
+@Suite struct AdminAPITests {
+    @Test func aLinkIsCreatedShownChangedDisabledAndDeleted() async throws {
+        try await LinkSiteFixture.with { site in
+            let created = await site.call(
+                "POST", "/api/admin/links",
+                json: #"{"slug": "xmas", "target": "myapp://product/1988", "title": "Xmas", "tags": ["print"]}"#)
+            #expect(created.status == 201, "\(created.text)")
+            #expect(created.object["link"] as? String == "https://go.shop.example.com/s/xmas")
+            #expect(
+                (await site.call("GET", "/api/admin/links/xmas")).object["target"] as? String == "myapp://product/1988")
+            let changed = await site.call("PATCH", "/api/admin/links/xmas", json: #"{"target": "myapp://cart"}"#)
+            #expect(changed.status == 200)
+            #expect(changed.object["target"] as? String == "myapp://cart")
+            #expect(changed.object["title"] as? String == "Xmas", "fields left out stay")
+            let disabled = await site.call("POST", "/api/admin/links/xmas/disable")
+            #expect(disabled.object["disabled"] as? Bool == true)
+            #expect((await site.call("GET", "/api/links/xmas")).status == 410)
+            #expect((await site.call("DELETE", "/api/admin/links/xmas")).status == 204)
+            #expect((await site.call("GET", "/api/admin/links/xmas")).status == 404)
+            #expect((await site.call("GET", "/api/links/xmas")).status == 404, "the cache forgot it at once")
+        }
+    }
+
+    @Test func aGeneratedSlugIsTwelveLettersAndDigits() async throws {
+        try await LinkSiteFixture.with { site in
+            let created = await site.call("POST", "/api/admin/links", json: #"{"target": "myapp://cart"}"#)
+            let slug = try #require(created.object["slug"] as? String)
+            #expect(slug.count == 12 && slug.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
+        }
+    }
+
+    /// Hostile requests, each with the status it must get; none may reach the store or a page unescaped.
+    static let hostile: [(name: String, body: String, status: Int, code: String)] = [
+        ("slash in slug", #"{"slug": "a/b", "target": "myapp://cart"}"#, 422, "invalidLink"),
+        ("dot-dot slug", #"{"slug": "..", "target": "myapp://cart"}"#, 422, "invalidLink"),
+        ("NUL in slug", #"{"slug": "a\u0000b", "target": "myapp://cart"}"#, 422, "invalidLink"),
+        ("percent-NUL slug", #"{"slug": "a%00b", "target": "myapp://cart"}"#, 422, "invalidLink"),
+        ("look-alike slug", #"{"slug": "xmаs", "target": "myapp://cart"}"#, 422, "invalidLink"),
+        (
+            "10 KB slug", #"{"slug": "\#(String(repeating: "a", count: 10_240))", "target": "myapp://cart"}"#, 422,
+            "invalidLink"
+        ),
+        ("javascript target", #"{"target": "javascript:alert(1)"}"#, 422, "invalidLink"),
+        ("data target", #"{"target": "data:text/html,<script>alert(1)</script>"}"#, 422, "invalidLink"),
+        ("host not allowed", #"{"target": "https://evil.example.net/phish"}"#, 422, "invalidLink"),
+        ("CR LF in target", #"{"target": "https://shop.example.com/\r\nSet-Cookie: a=b"}"#, 422, "invalidLink"),
+        ("another app's scheme", #"{"target": "otherapp://product/1"}"#, 422, "invalidLink"),
+        ("loop to the site", #"{"target": "https://go.shop.example.com/s/other"}"#, 422, "invalidLink"),
+        ("ftp override", #"{"slug": "x", "target": "myapp://cart", "android": "ftp://a"}"#, 422, "invalidLink"),
+        ("not JSON", "slug=x&target=y", 400, "invalidJSON"),
+        ("a JSON array", "[1, 2, 3]", 400, "invalidJSON"),
+        ("unknown field", #"{"target": "myapp://cart", "isAdmin": true}"#, 400, "unknownKey"),
+        ("wrong type", #"{"target": 42}"#, 400, "invalidValue"),
+        ("bad date", #"{"target": "myapp://cart", "expiresAt": "tomorrow"}"#, 400, "invalidValue"),
+        (
+            "deep nesting", String(repeating: "[", count: 30_000) + String(repeating: "]", count: 30_000), 400,
+            "invalidJSON"
+        ),
+        ("many keys", "{" + (0..<3_000).map { #""k\#($0)": 1"# }.joined(separator: ",") + "}", 400, "unknownKey"),
+        (
+            "markup and SQL",
+            #"{"slug": "sql_1", "target": "myapp://cart", "title": "<script>x</script>'; DROP TABLE short_links;--"}"#,
+            201, ""
+        ),
+    ]
+
+    @Test(arguments: hostile)
+    func hostileRequestsGetTheirStatus(name: String, body: String, status: Int, code: String) async throws {
+        try await LinkSiteFixture.with { site in
+            let answer = await site.call("POST", "/api/admin/links", json: body)
+            #expect(answer.status == status, "\(name): \(answer.text.prefix(300))")
+            if !code.isEmpty { #expect(answer.errorCode == code, "\(name)") }
+            // The store still answers, and holds only what was acknowledged.
+            let listed = await site.call("GET", "/api/admin/links")
+            #expect(listed.status == 200)
+            #expect(((listed.object["links"] as? [Any])?.count ?? -1) == (status == 201 ? 1 : 0))
+        }
+    }
+
+    @Test func aTitleWithMarkupIsEscapedOnThePreviewPage() async throws {
+        try await LinkSiteFixture.with { site in
+            _ = await site.call(
+                "POST", "/api/admin/links",
+                json: #"{"slug": "m", "target": "myapp://cart", "title": "<img src=x onerror=alert(1)>\"'&"}"#)
+            let slug = try Slug("m")
+            let page = await site.service.visit(slug, visitor: .bot, referrer: nil, now: Date())
+            #expect(page.status == 200)
+            #expect(!page.text.contains("<img"))
+            #expect(page.text.contains("&lt;img src=x onerror=alert(1)&gt;"))
+        }
+    }
+
+    @Test(arguments: [
+        (nil as String?, "unauthorized"), ("Bearer", "unauthorized"), ("Basic dXNlcjpwYXNz", "unauthorized"),
+        ("Bearer sy_AAAAAAAA_" + String(repeating: "a", count: 32), "unauthorized"),
+        ("Bearer sy_short_x", "unauthorized"), ("Bearer " + String(repeating: "a", count: 10_000), "unauthorized"),
+    ])
+    func aRequestWithoutAValidTokenIsRefused(authorization: String?, code: String) async throws {
+        try await LinkSiteFixture.with { site in
+            let request = APIRequest(method: "GET", path: "/api/admin/links", authorization: authorization)
+            let answer = await site.api.respond(to: request, now: Date())
+            #expect(answer.status == 401)
+            #expect(answer.errorCode == code)
+            #expect(answer.header("WWW-Authenticate")?.hasPrefix("Bearer") == true)
+        }
+    }
+
+    @Test func aTokenWithTheRightIdButAnotherSecretIsRefused() async throws {
+        try await LinkSiteFixture.with { site in
+            let id = try #require(AdminTokens.parts(of: site.token)).id
+            let forged = "sy_\(id)_" + String(repeating: "Z", count: 32)
+            #expect((await site.call("GET", "/api/admin/links", token: forged)).status == 401)
+            #expect((await site.call("GET", "/api/admin/links")).status == 200)
+        }
+    }
+
+    @Test func aRevokedTokenStopsWorkingWithinItsFreshness() async throws {
+        try await LinkSiteFixture.with { site in
+            let api = LinkSiteAPI(service: site.service, tokensFreshFor: .milliseconds(100), limits: (1_000, 1_000))
+            let request = APIRequest(method: "GET", path: "/api/admin/links", authorization: "Bearer " + site.token)
+            #expect(await api.respond(to: request, now: Date()).status == 200)
+            let id = try #require(AdminTokens.parts(of: site.token)).id
+            #expect(try await site.store.revokeToken(id, at: Date()))
+            try await Task.sleep(for: .milliseconds(150))
+            #expect(await api.respond(to: request, now: Date()).status == 401)
+        }
+    }
+
+    @Test func tooManyRequestsGet429WithRetryAfter() async throws {
+        try await LinkSiteFixture.with(limits: (1_000, 5)) { site in
+            var statuses: [Int] = []
+            for _ in 0..<12 { statuses.append(await site.call("GET", "/api/admin/links", address: "10.9.9.9").status) }
+            #expect(statuses.prefix(10).allSatisfy { $0 == 200 })
+            let refused = await site.call("GET", "/api/admin/links", address: "10.9.9.9")
+            #expect(refused.status == 429)
+            #expect(Int(refused.header("Retry-After") ?? "") ?? 0 >= 1)
+            #expect((await site.call("GET", "/api/admin/links", address: "10.9.9.8")).status == 200, "per address")
+        }
+    }
+
+    @Test func pagesAndExportsHoldEveryLink() async throws {
+        try await LinkSiteFixture.with { site in
+            for index in 0..<7 {
+                _ = await site.call(
+                    "POST", "/api/admin/links", json: #"{"slug": "l\#(index)", "target": "myapp://cart"}"#)
+            }
+            let first = await site.call("GET", "/api/admin/links?limit=5")
+            #expect((first.object["links"] as? [Any])?.count == 5)
+            let next = try #require(first.object["next"] as? String)
+            let second = await site.call("GET", "/api/admin/links?limit=5&after=\(next)")
+            #expect((second.object["links"] as? [Any])?.count == 2)
+            #expect(second.object["next"] == nil)
+            let csv = await site.call("GET", "/api/admin/export?format=csv")
+            #expect(csv.header("Content-Type") == "text/csv; charset=utf-8")
+            #expect(csv.text.split(separator: "\r\n").count == 8)
+            let json = await site.call("GET", "/api/admin/export")
+            #expect((json.object["links"] as? [Any])?.count == 7)
+            #expect((await site.call("GET", "/api/admin/links?limit=0")).status == 400)
+            #expect((await site.call("GET", "/api/admin/export?format=xml")).status == 400)
+        }
+    }
+
+    @Test func csvFieldsAreQuotedAndFormulasDisarmed() {
+        #expect(
+            CSV.line(["a", "b,c", "say \"hi\"", "=SUM(A1)", "line\nbreak"])
+                == "a,\"b,c\",\"say \"\"hi\"\"\",'=SUM(A1),\"line\nbreak\"\r\n")
+    }
+
+    @Test func tokensCompareInConstantTimeAndHashWithSHA256() {
+        #expect(AdminTokens.hash("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(AdminTokens.constantTimeEqual("abc", "abc"))
+        #expect(!AdminTokens.constantTimeEqual("abc", "abd"))
+        #expect(!AdminTokens.constantTimeEqual("abc", "abcd"))
+        let (token, stored) = AdminTokens.make(name: "x", at: Date())
+        let parts = AdminTokens.parts(of: token)
+        #expect(parts?.id == stored.id)
+        #expect(parts.map { AdminTokens.hash($0.secret) } == stored.hash)
+        #expect(!stored.hash.contains(parts?.secret ?? "-"))
+    }
+}

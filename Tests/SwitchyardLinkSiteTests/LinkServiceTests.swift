@@ -1,0 +1,128 @@
+import Foundation
+import Switchyard
+import SwitchyardLinkStore
+import SwitchyardServer
+import SwitchyardWebLinks
+import Testing
+
+@testable import SwitchyardLinkSite
+
+/// The service between visitors and the store: the cache, its freshness across processes, the store going away,
+/// and clicks written in batches.
+@Suite struct LinkServiceTests {
+    static let now = Date()
+
+    @Test func visitorsGetTheirAnswerAndUnknownOrGoneLinksTheirStatus() async throws {
+        try await LinkSiteFixture.with { site in
+            var link = ShortLink(slug: try Slug("spring"), target: "myapp://product/1988")
+            try await site.store.create(link, at: Self.now)
+            #expect(await site.service.visit(link.slug, visitor: .ios, referrer: nil, now: Self.now).status == 200)
+            #expect(await site.service.visit(link.slug, visitor: .desktop, referrer: nil, now: Self.now).status == 302)
+            #expect(
+                await site.service.visit(try Slug("nope"), visitor: .ios, referrer: nil, now: Self.now).status == 404)
+            link.expiresAt = Self.now.addingTimeInterval(-1)
+            _ = try await site.store.update(link, at: Self.now)
+            site.service.remember(link, for: link.slug)
+            #expect(await site.service.visit(link.slug, visitor: .ios, referrer: nil, now: Self.now).status == 410)
+        }
+    }
+
+    @Test(
+        arguments: [
+            ("/s/spring", "spring"), ("/s/a-b_C9", "a-b_C9"), ("/s/", nil), ("/s/a/b", nil), ("/s/..", nil),
+            ("/s/a%00b", nil), ("/s/xm\u{0430}s", nil), ("/t/spring", nil),
+            ("/s/" + String(repeating: "a", count: 10_240), nil),
+        ] as [(String, String?)])
+    func onlyAPathOfTheSiteNamesASlug(path: String, slug: String?) async throws {
+        try await LinkSiteFixture.with { site in
+            #expect(site.service.slug(ofPath: Substring(path))?.text == slug)
+        }
+    }
+
+    @Test func aChangeThroughAnotherProcessShowsWithinTheFreshness() async throws {
+        try await LinkSiteFixture.with(cacheFor: .milliseconds(300)) { site in
+            // A second service on the same store stands for a second server process.
+            let other = try LinkService(file: site.file, store: site.store, cache: (100, .milliseconds(300)))
+            var link = ShortLink(slug: try Slug("moving"), target: "https://shop.example.com/a")
+            try await site.store.create(link, at: Self.now)
+            #expect(try await other.link(link.slug)?.target == "https://shop.example.com/a")
+            link.target = "https://shop.example.com/b"
+            _ = try await site.store.update(link, at: Self.now)
+            site.service.remember(link, for: link.slug)
+            #expect(try await site.service.link(link.slug)?.target == "https://shop.example.com/b", "at once here")
+            #expect(try await other.link(link.slug)?.target == "https://shop.example.com/a", "cached there")
+            try await Task.sleep(for: .milliseconds(350))
+            #expect(try await other.link(link.slug)?.target == "https://shop.example.com/b", "within the freshness")
+        }
+    }
+
+    @Test func withoutTheStoreCachedLinksStillServeAndOthersGet503() async throws {
+        try await LinkSiteFixture.with(cacheFor: .milliseconds(1)) { site in
+            let cached = ShortLink(slug: try Slug("cached"), target: "myapp://cart")
+            try await site.store.create(cached, at: Self.now)
+            try await site.store.create(ShortLink(slug: try Slug("never-read"), target: "myapp://cart"), at: Self.now)
+            #expect(await site.service.visit(cached.slug, visitor: .ios, referrer: nil, now: Self.now).status == 200)
+            await site.store.close()
+            try await Task.sleep(for: .milliseconds(5))
+            #expect(await site.service.visit(cached.slug, visitor: .ios, referrer: nil, now: Self.now).status == 200)
+            let missing = await site.service.visit(try Slug("never-read"), visitor: .ios, referrer: nil, now: Self.now)
+            #expect(missing.status == 503)
+            #expect(missing.header("Retry-After") == "5")
+        }
+    }
+
+    @Test func clicksWaitInMemoryAndAreWrittenInOneBatch() async throws {
+        try await LinkSiteFixture.with { site in
+            let link = ShortLink(slug: try Slug("counted"), target: "myapp://cart")
+            try await site.store.create(link, at: Self.now)
+            for visitor in [Visitor.ios, .ios, .android, .desktop, .bot] {
+                _ = await site.service.visit(
+                    link.slug, visitor: visitor, referrer: "https://News.Example.com/a?b", now: Self.now)
+            }
+            _ = await site.service.visit(try Slug("unknown"), visitor: .ios, referrer: nil, now: Self.now)
+            #expect(try await site.store.clickCounts(of: link.slug).isEmpty, "nothing written on the response path")
+            #expect(site.service.clicks.counts.waiting == 5, "an unknown slug is no click")
+            await site.service.clicks.flush()
+            let counts = try await site.store.clickCounts(of: link.slug)
+            #expect(
+                Dictionary(uniqueKeysWithValues: counts.map { ($0.platform, $0.clicks) }) == [
+                    .ios: 2, .android: 1, .desktop: 1, .bot: 1,
+                ])
+            #expect(site.service.clicks.counts.written == 5)
+        }
+    }
+
+    @Test(
+        arguments: [
+            ("https://News.Example.com/a?b", "news.example.com"), (nil, ""), ("not a url", ""),
+            ("android-app://com.x", "com.x"),
+            (String(repeating: "a", count: 5_000), ""), ("https://a\u{0}b.com/", ""),
+        ] as [(String?, String)])
+    func onlyTheReferrersHostIsKept(referrer: String?, host: String) {
+        #expect(LinkService.host(of: referrer) == host)
+    }
+
+    @Test func theCacheKeepsItsCapacityOldestOut() throws {
+        let cache = LinkCache(capacity: 3, freshFor: .seconds(5))
+        let clock = ContinuousClock()
+        let slugs = try (0..<5).map { try Slug("s\($0)") }
+        for slug in slugs { cache.store(ShortLink(slug: slug, target: "myapp://cart"), for: slug, at: clock.now) }
+        #expect(cache.count == 3)
+        #expect(cache.lookUp(slugs[0], at: clock.now) == .missing)
+        #expect(cache.lookUp(slugs[4], at: clock.now) != .missing)
+        // Storing one slug again and again keeps the count and the queue bounded.
+        for _ in 0..<100 { cache.store(nil, for: slugs[4], at: clock.now) }
+        #expect(cache.count == 3)
+        #expect(cache.lookUp(slugs[4], at: clock.now) == .fresh(nil))
+        #expect(cache.lookUp(slugs[3], at: clock.now.advanced(by: .seconds(6))) != .missing)
+    }
+
+    @Test func aRateLimiterRefillsOverTime() async throws {
+        let limiter = RateLimiter(perSecond: 20, burst: 2)
+        #expect(limiter.wait(for: "a") == nil)
+        #expect(limiter.wait(for: "a") == nil)
+        #expect(limiter.wait(for: "a") == 1)
+        try await Task.sleep(for: .milliseconds(120))
+        #expect(limiter.wait(for: "a") == nil)
+    }
+}

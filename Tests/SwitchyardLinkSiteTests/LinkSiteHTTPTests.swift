@@ -1,0 +1,111 @@
+import Foundation
+import Hummingbird
+import Logging
+import Switchyard
+import SwitchyardLinkStore
+import SwitchyardServer
+import SwitchyardTestSupport
+import Testing
+
+@testable import SwitchyardLinkSite
+
+/// The link site over real HTTP on loopback: bodies too large, hostile paths, and the OpenAPI document held to
+/// what the site answers.
+@Suite struct LinkSiteHTTPTests {
+    static func withServer(_ body: @escaping @Sendable (LinkSiteFixture, Int) async throws -> Void) async throws {
+        try await LinkSiteFixture.with { site in
+            var logger = Logger(label: "link-site-tests")
+            logger.logLevel = .critical
+            try await RunningApplication.with(
+                { report in
+                    try LinkSiteServer.application(
+                        file: site.file, service: site.service, api: site.api, host: "127.0.0.1", port: 0,
+                        logger: logger, onServerRunning: { report($0) })
+                }, { port in try await body(site, port) })
+        }
+    }
+
+    static func post(_ target: String, body: [UInt8], token: String, port: Int) async throws -> RawHTTP.Reply? {
+        let head =
+            "POST \(target) HTTP/1.1\r\nHost: go.shop.example.com\r\nConnection: close\r\n"
+            + "Authorization: Bearer \(token)\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+        return try await RawHTTP.send(Array(head.utf8) + body, to: port)
+    }
+
+    @Test(arguments: [("1 MB target", 1 << 20), ("10 MB body", 10 << 20), ("just over 64 KB", 64 * 1_024 + 1)])
+    func aBodyOverTheLimitGets413AndTheServerGoesOn(name: String, size: Int) async throws {
+        try await Self.withServer { site, port in
+            let prefix = Array(#"{"target": "https://shop.example.com/"#.utf8)
+            let body =
+                prefix + [UInt8](repeating: UInt8(ascii: "a"), count: size - prefix.count - 2) + Array(#""}"#.utf8)
+            let reply = try await Self.post("/api/admin/links", body: body, token: site.token, port: port)
+            // The server may close the connection before the whole body is sent; it must not answer 2xx or 5xx.
+            if let reply { #expect(reply.status == 413, "\(name)") }
+            let after = try await RawHTTP.get("/api/openapi.json", port: port)
+            #expect(after?.status == 200)
+            #expect(try await site.store.list(after: nil, limit: 10).isEmpty)
+        }
+    }
+
+    @Test(arguments: [
+        "/s/%00", "/s/..%2F..%2Fetc%2Fpasswd", "/s/../../etc/passwd", "/s/%E2%80%AE",
+        "/s/" + String(repeating: "a", count: 8_000),
+        "/api/links/%00", "/api/links/../admin/links", "/api/admin/links/%27%20OR%201%3D1--",
+    ])
+    func hostilePathsGetAStatusNotACrash(path: String) async throws {
+        try await Self.withServer { _, port in
+            let reply = try await RawHTTP.get(path, port: port)
+            let status = try #require(reply?.status)
+            #expect([400, 401, 404, 414, 431].contains(status), "\(path): \(status)")
+            #expect(try await RawHTTP.get("/api/openapi.json", port: port)?.status == 200)
+        }
+    }
+
+    /// Every operation of the document is answered with one of its documented statuses, and the site answers no
+    /// admin address the document does not list.
+    @Test func theOpenAPIDocumentDescribesWhatTheSiteAnswers() async throws {
+        try await Self.withServer { site, port in
+            let reply = try #require(try await RawHTTP.get("/api/openapi.json", port: port))
+            let document = try #require(
+                try JSONSerialization.jsonObject(with: Data(reply.body.utf8)) as? [String: Any])
+            let paths = try #require(document["paths"] as? [String: [String: Any]])
+            #expect(
+                Set(paths.keys) == [
+                    "/api/links/{slug}", "/api/admin/links", "/api/admin/links/{slug}",
+                    "/api/admin/links/{slug}/disable",
+                    "/api/admin/links/{slug}/stats", "/api/admin/export",
+                ])
+            var operations = 0
+            for (path, item) in paths.sorted(by: { $0.key < $1.key }) {
+                for method in ["get", "post", "patch", "delete"] {
+                    guard let operation = item[method] as? [String: Any],
+                        let responses = operation["responses"] as? [String: Any]
+                    else { continue }
+                    // A fresh link for each operation, so that a delete does not take another's.
+                    let slug = "doc\(operations)"
+                    let created = await site.call(
+                        "POST", "/api/admin/links", json: #"{"slug": "\#(slug)", "target": "myapp://cart"}"#)
+                    #expect(created.status == 201)
+                    let target = path.replacingOccurrences(of: "{slug}", with: slug)
+                    let body: [UInt8] =
+                        operation["requestBody"] == nil
+                        ? [] : Array(#"{"target": "myapp://cart", "title": "Changed"}"#.utf8)
+                    let head =
+                        "\(method.uppercased()) \(target) HTTP/1.1\r\nHost: go.shop.example.com\r\nConnection: close\r\n"
+                        + "Authorization: Bearer \(site.token)\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: \(body.count)\r\n\r\n"
+                    let answer = try #require(try await RawHTTP.send(Array(head.utf8) + body, to: port))
+                    #expect(
+                        responses.keys.contains(String(answer.status)),
+                        "\(method) \(path): \(answer.status) \(answer.body)")
+                    #expect(answer.status < 300, "\(method) \(path): \(answer.status) \(answer.body)")
+                    operations += 1
+                }
+            }
+            #expect(operations == 9)
+            let unknown = try await RawHTTP.get(
+                "/api/admin/tokens", headers: ["Authorization: Bearer \(site.token)"], port: port)
+            #expect(unknown?.status == 404)
+        }
+    }
+}
