@@ -141,6 +141,10 @@ let package = Package(
                 "SwitchyardLinkSite", "SwitchyardLinkStore", "SwitchyardReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // `links`: the admin API's client.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         .testTarget(

@@ -14,7 +14,7 @@ struct LinkSiteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "switchyard-link-site",
         abstract: "Serve a route file's short links, universal links and association files, with an admin API.",
-        subcommands: [Serve.self, Token.self], defaultSubcommand: Serve.self)
+        subcommands: [Serve.self, Token.self, LinksCommand.self], defaultSubcommand: Serve.self)
 
     /// Runs the command, with exit code 2 for bad usage, as `switchyard` has.
     static func main() async {
@@ -35,7 +35,7 @@ struct StoreOptions: ParsableArguments {
         do {
             return try await LinkStore.open(try StoreLocation(database), logger: logger)
         } catch {
-            throw CleanExit.message("error: \(error)")
+            throw Failure.badUsage("\(error)")
         }
     }
 }
@@ -92,7 +92,7 @@ extension LinkSiteCommand {
             do {
                 routeFile = try RouteFile(contentsOf: file)
             } catch {
-                throw CleanExit.message("error: \(error)")
+                throw Failure.badUsage("\(error)")
             }
             let links = try await store.open(logger: logger)
             let service: LinkService
@@ -112,7 +112,7 @@ extension LinkSiteCommand {
                 }
             } catch {
                 await links.close()
-                throw CleanExit.message("error: \(error)")
+                throw Failure.badUsage("\(error)")
             }
             let site = service.shortLinks
             logger.info(
@@ -153,7 +153,7 @@ extension LinkSiteCommand {
                     try await links.add(stored)
                 } catch {
                     await links.close()
-                    throw CleanExit.message("error: \(error)")
+                    throw Failure.badUsage("\(error)")
                 }
                 await links.close()
                 print(token)
@@ -171,7 +171,7 @@ extension LinkSiteCommand {
                     tokens = try await links.tokens()
                 } catch {
                     await links.close()
-                    throw CleanExit.message("error: \(error)")
+                    throw Failure.badUsage("\(error)")
                 }
                 await links.close()
                 let dates = ISO8601DateFormatter()
@@ -196,10 +196,10 @@ extension LinkSiteCommand {
                     revoked = try await links.revokeToken(id, at: Date())
                 } catch {
                     await links.close()
-                    throw CleanExit.message("error: \(error)")
+                    throw Failure.badUsage("\(error)")
                 }
                 await links.close()
-                guard revoked else { throw ValidationError("no active token has the id '\(id)'") }
+                guard revoked else { throw Failure.refused("no active token has the id '\(id)'") }
                 print("revoked \(id)")
             }
         }

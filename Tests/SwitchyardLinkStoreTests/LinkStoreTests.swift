@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import SQLKit
 import Switchyard
 import SwitchyardLinkStore
@@ -108,7 +109,7 @@ import Testing
             #expect(try await store.delete(gone.slug) == false)
             #expect(try await store.link(gone.slug) == nil)
             #expect(try await store.clickCounts(of: gone.slug).isEmpty)
-            #expect(try await store.clickCounts(of: kept.slug).map(\.clicks) == [1, 2])
+            #expect(try await store.clickCounts(of: kept.slug).map(\.clicks) == [1])
         }
     }
 
@@ -236,21 +237,22 @@ import Testing
         #expect(try await stores[3].link(try Slug("shared")) != nil)
         for store in stores { await store.close() }
         try await database.withSQL { sql in
-            let rows = try await sql.raw("SELECT COUNT(*) AS count FROM switchyard_migrations").all()
-            #expect(try rows.first?.decode(column: "count", as: Int.self) == 1)
+            let rows = try await sql.raw("SELECT version FROM switchyard_migrations ORDER BY version").all()
+            #expect(try rows.map { try $0.decode(column: "version", as: Int.self) } == [1, 2])
         }
     }
 
-    @Test func anUnreachableServerIsUnavailableWithinTheDeadline() async throws {
+    /// The pool would try to connect again and again; the deadline makes the store give up. (The time limit only
+    /// keeps a hang from stalling the run; no timing decides the test.)
+    @Test(.timeLimit(.minutes(1))) func anUnreachableServerIsUnavailableWithinTheDeadline() async throws {
         // Nothing listens on port 1 of loopback.
-        let clock = ContinuousClock()
-        let start = clock.now
         let code = await storeErrorCode {
+            var quiet = Logger(label: "unreachable")
+            quiet.logLevel = .critical
             let store = try await LinkStore.open(
-                try StoreLocation("postgres://nobody@127.0.0.1:1/none"), deadline: .seconds(1))
+                try StoreLocation("postgres://nobody@127.0.0.1:1/none"), deadline: .seconds(1), logger: quiet)
             await store.close()
         }
         #expect(code == .unavailable)
-        #expect(clock.now - start < .seconds(10))
     }
 }

@@ -1,0 +1,149 @@
+import Foundation
+import SwitchyardTestSupport
+import Testing
+
+/// The built site and tools as users run them: `switchyard links …` against a running site, a `kill -9` under a
+/// load of creates and clicks, and two servers sharing one PostgreSQL database.
+@Suite(.serialized) struct SiteProcessTests {
+    static func withFolder(_ body: (URL) async throws -> Void) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-siteprocess-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await body(folder)
+    }
+
+    static func token(database: String) throws -> String {
+        let made = try SiteProcess.run("switchyard-link-site", ["token", "create", "tests", "--database", database])
+        #expect(made.status == 0, "\(made.error)")
+        return made.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func theLinksCommandsDriveARunningSite() async throws {
+        try await Self.withFolder { folder in
+            let database = folder.appendingPathComponent("links.sqlite").path
+            let token = try Self.token(database: database)
+            let site = try await SiteProcess.start(database: database, folder: folder)
+            defer { site.stop() }
+            let environment = ["SWITCHYARD_TOKEN": token, "SWITCHYARD_SITE": "http://127.0.0.1:\(site.port)"]
+            func links(_ arguments: [String], _ env: [String: String]? = nil) throws -> (Int32, String, String) {
+                let result = try SiteProcess.run("switchyard", ["links"] + arguments, environment: env ?? environment)
+                return (result.status, result.output, result.error)
+            }
+            let created = try links([
+                "create", "myapp://product/1988", "--slug", "xmas", "--title", "Xmas", "--utm", "source=poster",
+            ])
+            #expect(created.0 == 0, "\(created.2)")
+            #expect(created.1 == "https://go.shop.example.com/s/xmas\n")
+            // A visit, then the stats once the click batch is written.
+            #expect(
+                try await RawHTTP.get(
+                    "/s/xmas", headers: ["User-Agent: Mozilla/5.0 (X11; Linux x86_64)"], port: site.port)?.status == 302
+            )
+            try await Task.sleep(for: .milliseconds(1_500))
+            let stats = try links(["stats", "xmas"])
+            #expect(stats.0 == 0)
+            #expect(stats.1.hasSuffix("desktop  1\ntotal  1\n"), "\(stats.1)")
+            #expect(try links(["list"]).1.contains("xmas  active    myapp://product/1988"))
+            #expect(try links(["show", "xmas", "--json"]).1.contains(#""title":"Xmas""#))
+            let taken = try links(["create", "myapp://cart", "--slug", "xmas"])
+            #expect(taken.0 == 1)
+            #expect(taken.2.contains("409"))
+            let refused = try links(["create", "javascript:alert(1)"])
+            #expect(refused.0 == 1)
+            #expect(refused.2.contains("target:"))
+            #expect(try links(["disable", "xmas"]).0 == 0)
+            #expect(try await RawHTTP.get("/s/xmas", port: site.port)?.status == 410)
+            #expect(try links(["export", "--format", "csv"]).1.hasPrefix("slug,link,target"))
+            #expect(try links(["delete", "xmas"]).0 == 0)
+            #expect(try links(["show", "xmas"]).0 == 1)
+            #expect(try links(["show", "../admin"]).0 == 2)
+            #expect(try links(["list"], ["SWITCHYARD_SITE": "http://127.0.0.1:\(site.port)"]).0 == 2, "no token")
+            let forged = try links(
+                ["list"],
+                [
+                    "SWITCHYARD_TOKEN": "sy_AAAAAAAA_" + String(repeating: "b", count: 32),
+                    "SWITCHYARD_SITE": "http://127.0.0.1:\(site.port)",
+                ])
+            #expect(forged.0 == 2)
+            #expect(forged.2.contains("401"))
+            #expect(try links(["list"], ["SWITCHYARD_TOKEN": token, "SWITCHYARD_SITE": "http://127.0.0.1:1"]).0 == 2)
+        }
+    }
+
+    /// Creates and clicks from four clients; `kill -9` in the middle. Every link the API acknowledged is there after
+    /// the restart, and the clicks lost are at most those of the last click window.
+    @Test func acknowledgedLinksSurviveKill9AndClicksAreLostOnlyWithinTheWindow() async throws {
+        try await Self.withFolder { folder in
+            let database = folder.appendingPathComponent("links.sqlite").path
+            let token = try Self.token(database: database)
+            let site = try await SiteProcess.start(
+                database: database, extra: ["--click-window-milliseconds", "500"], folder: folder)
+            let port = site.port
+            let setup = "{\"slug\": \"clicked\", \"target\": \"myapp://cart\"}"
+            #expect(try await Self.post(setup, token: token, port: port) == 201)
+            let clock = ContinuousClock()
+            let killAt = clock.now.advanced(by: .seconds(2))
+            let results = await withTaskGroup(of: ([String], [ContinuousClock.Instant]).self) { group in
+                for client in 0..<4 {
+                    group.addTask {
+                        var acknowledged: [String] = []
+                        var clicks: [ContinuousClock.Instant] = []
+                        for index in 0..<100_000 {
+                            guard clock.now < killAt.advanced(by: .milliseconds(500)) else { break }
+                            let slug = "c\(client)-\(index)"
+                            if (try? await Self.post(
+                                "{\"slug\": \"\(slug)\", \"target\": \"myapp://cart\"}", token: token, port: port))
+                                == 201
+                            {
+                                acknowledged.append(slug)
+                            }
+                            let visit = try? await RawHTTP.get(
+                                "/s/clicked", headers: ["User-Agent: Mozilla/5.0 (iPhone)"], port: port)
+                            if visit?.status == 200 { clicks.append(clock.now) }
+                        }
+                        return (acknowledged, clicks)
+                    }
+                }
+                group.addTask {
+                    try? await Task.sleep(until: killAt)
+                    site.kill9()
+                    return ([], [])
+                }
+                return await group.reduce(into: ([String](), [ContinuousClock.Instant]())) {
+                    $0.0 += $1.0; $0.1 += $1.1
+                }
+            }
+            let (acknowledged, clicks) = results
+            #expect(acknowledged.count > 20, "the load ran before the kill")
+            let restarted = try await SiteProcess.start(database: database, folder: folder)
+            defer { restarted.stop() }
+            var missing: [String] = []
+            for slug in acknowledged
+            where try await RawHTTP.get("/api/links/\(slug)", port: restarted.port)?.status != 200 {
+                missing.append(slug)
+            }
+            #expect(missing.isEmpty, "acknowledged links lost: \(missing.prefix(10))")
+            let stats = try SiteProcess.run(
+                "switchyard", ["links", "stats", "clicked", "--json"],
+                environment: ["SWITCHYARD_TOKEN": token, "SWITCHYARD_SITE": "http://127.0.0.1:\(restarted.port)"])
+            let object = try JSONSerialization.jsonObject(with: Data(stats.output.utf8)) as? [String: Any]
+            let stored = object?["total"] as? Int ?? -1
+            let lost = clicks.count - stored
+            // The window is 500 ms; a batch being written when the process died may be lost too: two windows.
+            let lastTwoWindows = clicks.filter { $0 > killAt.advanced(by: .seconds(-1)) }.count
+            print(
+                "kill -9: \(acknowledged.count) links acknowledged, \(missing.count) missing; \(clicks.count) clicks answered, \(stored) stored, \(lost) lost (\(lastTwoWindows) in the last second)"
+            )
+            #expect(lost >= 0)
+            #expect(lost <= lastTwoWindows)
+        }
+    }
+
+    static func post(_ json: String, token: String, port: Int) async throws -> Int? {
+        let body = Array(json.utf8)
+        let head =
+            "POST /api/admin/links HTTP/1.1\r\nHost: go.shop.example.com\r\nConnection: close\r\n"
+            + "Authorization: Bearer \(token)\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+        return try await RawHTTP.send(Array(head.utf8) + body, to: port)?.status
+    }
+}
