@@ -16,6 +16,10 @@ struct AssociationsCommand: ParsableCommand {
             The files' wildcards cross '/', so a parameter claims deeper paths too: the paths claimed beyond what \
             the routes handle are listed on standard error.
 
+            With --short-links, writes the files of the short-link host that "shortLinks" declares instead: one \
+            rule, the prefix and a slug, so that a tapped short link opens the app, which resolves it. The app's \
+            entitlements need that host too (applinks:HOST).
+
             Example:
               switchyard associations Examples/shop.json --out .well-known
 
@@ -25,6 +29,9 @@ struct AssociationsCommand: ParsableCommand {
     @Option(help: "The folder to write the files to.")
     var out = ".well-known"
 
+    @Flag(help: "Write the files of the short-link host instead (\"shortLinks\" in the route file).")
+    var shortLinks = false
+
     @Argument(help: "The route file (JSON).")
     var file: String
 
@@ -32,7 +39,7 @@ struct AssociationsCommand: ParsableCommand {
         let routeFile = try loadRouteFile(file)
         var written: [String] = []
         do {
-            let files = try routeFile.associationFiles()
+            let files = try shortLinks ? routeFile.shortLinkAssociationFiles() : routeFile.associationFiles()
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             for (name, data) in [("apple-app-site-association", files.apple), ("assetlinks.json", files.android)] {
                 guard let data else { continue }
@@ -44,6 +51,11 @@ struct AssociationsCommand: ParsableCommand {
                 FileOutput.error(
                     "note: Android's rules match case as written: links that differ from the routes' literals in case "
                         + "open the app on Apple platforms only\n")
+            }
+            if !shortLinks, let site = routeFile.shortLinks {
+                FileOutput.error(
+                    "note: the short links' host \(site.host) needs files of its own: switchyard associations "
+                        + "\(file) --short-links --out DIR\n")
             }
             for claim in files.overClaims {
                 FileOutput.error("note: \(claim.pattern) (\(claim.location)) is claimed for \(claim.example) too\n")

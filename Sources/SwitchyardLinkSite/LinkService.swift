@@ -16,6 +16,9 @@ package final class LinkService: Sendable {
     let answers: ShortLinkAnswers
     let cache: LinkCache
     let clicks: ClickRecorder
+    /// The association files of the short-link host, which claim its short links only; `nil` when the route file
+    /// declares no app.
+    let shortLinkFiles: (apple: SiteResponse.AssociationFile?, android: SiteResponse.AssociationFile?)
     private let clock = ContinuousClock()
 
     /// - Parameters:
@@ -42,6 +45,10 @@ package final class LinkService: Sendable {
         } catch {
             throw LinkSiteError("the route file's routes cannot be made: \(error)")
         }
+        let files = try? file.shortLinkAssociationFiles()
+        shortLinkFiles = (
+            files?.apple.map(SiteResponse.AssociationFile.init), files?.android.map(SiteResponse.AssociationFile.init)
+        )
         self.store = store
         self.cache = LinkCache(capacity: cache.capacity, freshFor: cache.freshFor)
         clicks = ClickRecorder(store: store, window: clickWindow, logger: logger)
@@ -53,6 +60,20 @@ package final class LinkService: Sendable {
     package func slug(ofPath path: Substring) -> Slug? {
         guard path.hasPrefix("/"), path.utf8.count <= 512 else { return nil }
         return try? shortLinks.slug(of: "https://\(shortLinks.host)\(path)")
+    }
+
+    /// The association file at `path` for a request to `host` (its `Host`, port dropped), when `host` is the
+    /// short-link host; `nil` for any other request, which the universal links' middleware answers.
+    package func shortLinkAssociationFile(path: Substring, host: String?, ifNoneMatch: String?) -> SiteResponse? {
+        guard let host, HostName.allowedForm(String(host.prefix { $0 != ":" })) == shortLinks.host else { return nil }
+        switch path {
+        case "/.well-known/apple-app-site-association":
+            return shortLinkFiles.apple.map { .associationFile($0, ifNoneMatch: ifNoneMatch) }
+        case "/.well-known/assetlinks.json":
+            return shortLinkFiles.android.map { .associationFile($0, ifNoneMatch: ifNoneMatch) }
+        default:
+            return nil
+        }
     }
 
     /// The link named `slug`: fresh from the cache, else from the store, else stale from the cache.

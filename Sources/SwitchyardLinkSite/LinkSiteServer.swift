@@ -49,6 +49,12 @@ struct LinkSiteMiddleware: RouterMiddleware {
                 address: context.remoteAddress?.ipAddress ?? "unknown")
             return Response(await api.respond(to: apiRequest, now: Date()), for: request)
         }
+        if request.method == .get || request.method == .head,
+            let file = service.shortLinkAssociationFile(
+                path: path, host: request.head.authority, ifNoneMatch: request.headers[.ifNoneMatch])
+        {
+            return Response(file, for: request)
+        }
         if request.method == .get || request.method == .head, let slug = service.slug(ofPath: path) {
             let visitor = Visitor(userAgent: request.headers[.userAgent])
             let answer = await service.visit(slug, visitor: visitor, referrer: request.headers[.referer], now: Date())

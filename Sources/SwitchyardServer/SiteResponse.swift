@@ -17,12 +17,12 @@ package struct SiteResponse: Sendable {
     }
 
     /// An association file's bytes and entity tag, made once.
-    struct AssociationFile: Sendable {
+    package struct AssociationFile: Sendable {
         let body: [UInt8]
         /// A strong entity tag: the 64-bit FNV-1a hash of the bytes, in hex.
         let entityTag: String
 
-        init(_ data: Data) {
+        package init(_ data: Data) {
             body = Array(data)
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for byte in body {
@@ -36,7 +36,7 @@ package struct SiteResponse: Sendable {
     /// An association file: JSON, cacheable for an hour, with an entity tag so that a CDN can revalidate it
     /// (`304 Not Modified` when `ifNoneMatch`, a request's `If-None-Match`, lists the tag or is `*`). Never a
     /// redirect: Apple and Android refuse one.
-    static func associationFile(_ file: AssociationFile, ifNoneMatch: String?) -> SiteResponse {
+    package static func associationFile(_ file: AssociationFile, ifNoneMatch: String?) -> SiteResponse {
         let headers = [
             (name: "Content-Type", value: "application/json"),
             (name: "Cache-Control", value: "public, max-age=3600"),

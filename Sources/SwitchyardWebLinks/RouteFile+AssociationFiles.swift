@@ -29,11 +29,38 @@ extension RouteFile {
     /// - Throws: ``RouteFileError`` when the file declares no app, an Android package without fingerprints, a table
     ///   that cannot be described (see ``associationRules()``), or an Apple file over ``maxAppleAssociationSize``.
     package func associationFiles() throws(RouteFileError) -> AssociationFiles {
+        try checkAppsDeclared()
+        let (rules, overClaims) = try associationRules()
+        return try associationFiles(rules: rules, overClaims: overClaims)
+    }
+
+    /// The association files of the short-link host (``RouteFile/shortLinks``): one rule, the site's prefix and a
+    /// slug (`/s/?*`), so that a tapped short link opens the app, which resolves it with ``ShortLinkResolver``. The
+    /// app's routes are not claimed there: that host serves short links only.
+    ///
+    /// - Throws: ``RouteFileError`` when the file declares no short links or no app.
+    package func shortLinkAssociationFiles() throws(RouteFileError) -> AssociationFiles {
+        guard let site = shortLinks else {
+            throw RouteFileError(
+                .missingKey, file: path, at: "shortLinks", "\"shortLinks\" declares no host for short links")
+        }
+        try checkAppsDeclared()
+        // Prefix components are letters, digits, `-` and `_`: nothing to encode.
+        let prefix = site.prefixComponents.map { "/" + $0 }.joined()
+        let rule = AssociationRule(path: prefix + "/?*", excludes: false, comment: "short links of \(site.host)")
+        return try associationFiles(rules: [rule], overClaims: [])
+    }
+
+    private func checkAppsDeclared() throws(RouteFileError) {
         guard !apps.appleAppIDs.isEmpty || apps.androidPackage != nil else {
             throw RouteFileError(
                 .missingKey, file: path, at: "apps", "\"apps\" declares no Apple app IDs and no Android package")
         }
-        let (rules, overClaims) = try associationRules()
+    }
+
+    private func associationFiles(rules: [AssociationRule], overClaims: [OverClaim]) throws(RouteFileError)
+        -> AssociationFiles
+    {
         var files = AssociationFiles(overClaims: overClaims)
         if !apps.appleAppIDs.isEmpty {
             let file = AppleFile(

@@ -291,6 +291,21 @@ struct AssociationsCommandTests {
         }
     }
 
+    /// The short-link host claims the prefix and a slug only; without the flag, the tool says that host needs files.
+    @Test func theShortLinkHostGetsFilesOfItsOwn() throws {
+        let folder = Self.golden.appendingPathComponent("short-links")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("associations-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try Tool.run(["associations", Tool.example, "--short-links", "--out", out.path])
+        #expect(result.status == 0, "\(result)")
+        for name in ["apple-app-site-association", "assetlinks.json"] {
+            let written = try Data(contentsOf: out.appendingPathComponent(name))
+            #expect(written == (try Data(contentsOf: folder.appendingPathComponent(name))), "\(name)")
+        }
+        let plain = try Tool.run(["associations", Tool.example, "--out", out.path])
+        #expect(plain.errorOutput.contains("note: the short links' host go.shop.example.com needs files of its own"))
+    }
+
     @Test func aFileWithoutAppsExitsWithTwo() throws {
         let path = try Tool.temporaryFile(#"{"routes": [{"pattern": "/a", "destination": "A"}]}"#)
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("associations-\(UUID().uuidString)")

@@ -109,3 +109,22 @@ import Testing
         }
     }
 }
+
+/// The short-link host serves association files that claim its short links only; other hosts get the app's.
+@Suite struct ShortLinkHostAssociationTests {
+    @Test(arguments: [
+        ("go.shop.example.com", "/.well-known/apple-app-site-association", "/s/?*", "/product/?*"),
+        ("GO.shop.example.com:443", "/.well-known/assetlinks.json", "/s/?*", "/product/?*"),
+        ("shop.example.com", "/.well-known/apple-app-site-association", "/product/?*", "/s/?*"),
+    ])
+    func eachHostGetsTheFilesOfItsLinks(host: String, path: String, claimed: String, notClaimed: String) async throws {
+        try await LinkSiteHTTPTests.withServer { _, port in
+            let request = "GET \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n"
+            let reply = try #require(try await RawHTTP.send(Array(request.utf8), to: port))
+            #expect(reply.status == 200)
+            #expect(reply.headers["content-type"] == "application/json")
+            #expect(reply.body.contains(#""\#(claimed)""#), "\(reply.body)")
+            #expect(!reply.body.contains(#""\#(notClaimed)""#))
+        }
+    }
+}

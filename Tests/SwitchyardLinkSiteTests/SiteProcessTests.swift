@@ -139,6 +139,47 @@ import Testing
         }
     }
 
+    /// Two servers on one PostgreSQL database, each caching links for a second: a link made through one is served
+    /// by the other, and a change made through one reaches the other within the cache's second.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["SWITCHYARD_TEST_POSTGRES"] != nil))
+    func twoServersShareOnePostgresDatabase() async throws {
+        let database = try #require(ProcessInfo.processInfo.environment["SWITCHYARD_TEST_POSTGRES"])
+        try await Self.withFolder { folder in
+            let token = try Self.token(database: database)
+            let first = try await SiteProcess.start(
+                database: database, extra: ["--cache-seconds", "1"], folder: folder)
+            defer { first.stop() }
+            let second = try await SiteProcess.start(
+                database: database, extra: ["--cache-seconds", "1"], folder: folder)
+            defer { second.stop() }
+            let slug = "shared-\(UInt32.random(in: 0...UInt32.max))"
+            #expect(
+                try await Self.post(
+                    "{\"slug\": \"\(slug)\", \"target\": \"myapp://cart\"}", token: token, port: first.port) == 201)
+            let read = try await RawHTTP.get("/api/links/\(slug)", port: second.port)
+            #expect(read?.status == 200)
+            #expect(read?.body.contains("myapp:\\/\\/cart") == true, "\(read?.body ?? "")")
+            // Changed through the first; the second has it cached, and reads it again within a second.
+            let body = Array("{\"target\": \"myapp://product/7\"}".utf8)
+            let head =
+                "PATCH /api/admin/links/\(slug) HTTP/1.1\r\nHost: go.shop.example.com\r\nConnection: close\r\n"
+                + "Authorization: Bearer \(token)\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+            #expect(try await RawHTTP.send(Array(head.utf8) + body, to: first.port)?.status == 200)
+            let clock = ContinuousClock()
+            let changed = clock.now
+            var seen = false
+            while !seen, clock.now - changed < .seconds(10) {
+                seen = try await RawHTTP.get("/api/links/\(slug)", port: second.port)?.body.contains("product") == true
+                if !seen { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            let elapsed = clock.now - changed
+            print("two servers on PostgreSQL: a change showed on the other after \(elapsed) (cache: 1 s)")
+            #expect(seen)
+            // The stated bound is the cache's freshness; the margin covers a loaded machine's scheduling.
+            #expect(elapsed < .milliseconds(2_500))
+        }
+    }
+
     static func post(_ json: String, token: String, port: Int) async throws -> Int? {
         let body = Array(json.utf8)
         let head =

@@ -213,3 +213,26 @@ struct AssociationTests {
         #expect(file.webFallback(for: match) == nil)
     }
 }
+
+@Suite struct ShortLinkAssociationTests {
+    static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Examples/shop.json").path
+
+    @Test func theShortLinkHostClaimsItsPrefixAndASlugOnly() throws {
+        let files = try RouteFile(contentsOf: Self.example).shortLinkAssociationFiles()
+        let apple = try #require(files.apple.map { String(decoding: $0, as: UTF8.self) })
+        #expect(apple.contains(#""/" : "/s/?*""#) || apple.contains(#""/": "/s/?*""#), "\(apple)")
+        #expect(apple.contains("short links of go.shop.example.com"))
+        #expect(!apple.contains("/product"))
+        let android = try #require(files.android.map { String(decoding: $0, as: UTF8.self) })
+        #expect(android.contains("/s/?*"))
+        #expect(files.overClaims.isEmpty)
+    }
+
+    @Test func aFileWithoutShortLinksHasNoSuchFiles() throws {
+        let file = try RouteFile(
+            data: Data(#"{"routes": [{"pattern": "/a"}], "apps": {"apple": {"appIDs": ["ABCDE12345.x.y"]}}}"#.utf8),
+            path: "t.json")
+        #expect(throws: RouteFileError.self) { try file.shortLinkAssociationFiles() }
+    }
+}
