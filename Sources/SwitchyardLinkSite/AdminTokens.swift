@@ -30,11 +30,12 @@ package final class AdminTokens: Sendable {
         case unavailable
     }
 
-    /// Whether `authorization` (an `Authorization` header) holds a token that is valid now.
+    /// Whether `authorization` (an `Authorization` header) holds a token that is valid now: `Bearer TOKEN`, or, for
+    /// a browser's prompt on the stats pages, `Basic` with the token as the password (the user name is ignored).
     func verify(authorization: String?) async -> Verdict {
         guard let authorization else { return .missing }
-        guard authorization.utf8.count <= 200, authorization.hasPrefix("Bearer "),
-            let (id, secret) = Self.parts(of: String(authorization.dropFirst("Bearer ".count)))
+        guard authorization.utf8.count <= 200, let token = Self.token(in: authorization),
+            let (id, secret) = Self.parts(of: token)
         else { return .invalid }
         let tokens: [String: StoredToken]
         do {
@@ -54,6 +55,16 @@ package final class AdminTokens: Sendable {
         let id = Slug.random(length: 8).text
         let secret = Slug.random(length: 32).text
         return ("sy_\(id)_\(secret)", StoredToken(id: id, name: name, hash: hash(secret), createdAt: now))
+    }
+
+    /// The token of a `Bearer` or `Basic` header.
+    static func token(in authorization: String) -> String? {
+        if authorization.hasPrefix("Bearer ") { return String(authorization.dropFirst("Bearer ".count)) }
+        guard authorization.hasPrefix("Basic "),
+            let decoded = Data(base64Encoded: String(authorization.dropFirst("Basic ".count))),
+            let pair = String(data: decoded, encoding: .utf8), let colon = pair.firstIndex(of: ":")
+        else { return nil }
+        return String(pair[pair.index(after: colon)...])
     }
 
     /// The id and secret of a token, when it has the shape of one.

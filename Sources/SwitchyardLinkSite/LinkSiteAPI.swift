@@ -62,7 +62,7 @@ package struct LinkSiteAPI: Sendable {
 
     /// Whether the API answers `path`.
     package static func handles(_ path: Substring) -> Bool {
-        path == "/api" || path.hasPrefix("/api/")
+        path == "/api" || path.hasPrefix("/api/") || path == "/admin" || path.hasPrefix("/admin/")
     }
 
     package func respond(to request: APIRequest, now: Date) async -> SiteResponse {
@@ -77,6 +77,9 @@ package struct LinkSiteAPI: Sendable {
             return await publicLink(parts[2], now: now)
         case let parts where parts.count >= 2 && parts[0] == "api" && parts[1] == "admin":
             return await admin(Array(parts.dropFirst(2)), request, now: now)
+        case let parts where parts.count == 3 && parts[0] == "admin" && parts[1] == "links":
+            guard request.method == "GET" || request.method == "HEAD" else { return Self.notAllowed("GET") }
+            return await statsPage(parts[2], request, now: now)
         default:
             return Self.error(404, "notFound", "no such address")
         }
@@ -104,6 +107,36 @@ package struct LinkSiteAPI: Sendable {
     }
 
     // MARK: - Admin
+
+    /// The stats page of a link, for a browser: the token is asked for with the browser's own prompt (Basic).
+    private func statsPage(_ text: Substring, _ request: APIRequest, now: Date) async -> SiteResponse {
+        if let wait = perAddress.wait(for: request.address) { return Self.tooMany(wait) }
+        switch await tokens.verify(authorization: request.authorization) {
+        case .valid(let id):
+            if let wait = perToken.wait(for: id) { return Self.tooMany(wait) }
+        case .missing, .invalid:
+            var answer = SiteResponse.privatePage(
+                "<p>The stats need a token of the site: give it as the password.</p>", status: 401)
+            answer.headers.append(
+                (name: "WWW-Authenticate", value: "Basic realm=\"switchyard link site\", charset=\"UTF-8\""))
+            return answer
+        case .unavailable:
+            return SiteResponse.privatePage("<p>The store cannot answer; try again shortly.</p>", status: 503)
+        }
+        guard let slug = try? Slug(String(text)) else {
+            return SiteResponse.privatePage("<p>No such link.</p>", status: 404)
+        }
+        do {
+            guard let stored = try await service.store.link(slug) else {
+                return SiteResponse.privatePage("<p>No such link.</p>", status: 404)
+            }
+            let counts = try await service.store.clickCounts(of: slug)
+            let html = StatsPage.html(stored, link: service.shortLinks.link(for: slug), counts: counts, today: now)
+            return SiteResponse.privatePage(document: html, status: 200)
+        } catch {
+            return SiteResponse.privatePage("<p>The store cannot answer; try again shortly.</p>", status: 503)
+        }
+    }
 
     private func admin(_ parts: [Substring], _ request: APIRequest, now: Date) async -> SiteResponse {
         if let wait = perAddress.wait(for: request.address) { return Self.tooMany(wait) }

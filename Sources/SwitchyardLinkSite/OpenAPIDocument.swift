@@ -119,7 +119,7 @@ enum OpenAPIDocument {
             "/api/links/{slug}": {
               "parameters": [{"$ref": "#/components/parameters/slug"}],
               "get": {
-                "summary": "The target of a short link, for the app",
+                "summary": "The target of a short link, for the app", "operationId": "lookUp",
                 "responses": {
                   "200": {"description": "The target", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Target"}}}},
                   "404": {"$ref": "#/components/responses/Error"},
@@ -130,7 +130,7 @@ enum OpenAPIDocument {
             },
             "/api/admin/links": {
               "get": {
-                "summary": "A page of links, in slug order",
+                "summary": "A page of links, in slug order", "operationId": "listLinks",
                 "security": [{"token": []}],
                 "parameters": [
                   {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 200}},
@@ -145,11 +145,22 @@ enum OpenAPIDocument {
                 }
               },
               "post": {
-                "summary": "Create a link",
+                "summary": "Create a link", "operationId": "createLink",
                 "security": [{"token": []}],
                 "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LinkRequest"}}}},
                 "responses": {
-                  "201": {"description": "Created", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Link"}}}},
+                  "201": {
+                    "description": "Created",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Link"}}},
+                    "links": {
+                      "GetLink": {"operationId": "getLink", "parameters": {"slug": "$response.body#/slug"}},
+                      "UpdateLink": {"operationId": "updateLink", "parameters": {"slug": "$response.body#/slug"}},
+                      "DisableLink": {"operationId": "disableLink", "parameters": {"slug": "$response.body#/slug"}},
+                      "LinkStats": {"operationId": "linkStats", "parameters": {"slug": "$response.body#/slug"}},
+                      "LookUp": {"operationId": "lookUp", "parameters": {"slug": "$response.body#/slug"}},
+                      "DeleteLink": {"operationId": "deleteLink", "parameters": {"slug": "$response.body#/slug"}}
+                    }
+                  },
                   "400": {"$ref": "#/components/responses/Error"},
                   "401": {"$ref": "#/components/responses/Error"},
                   "409": {"$ref": "#/components/responses/Error"},
@@ -164,7 +175,7 @@ enum OpenAPIDocument {
             "/api/admin/links/{slug}": {
               "parameters": [{"$ref": "#/components/parameters/slug"}],
               "get": {
-                "summary": "A link",
+                "summary": "A link", "operationId": "getLink",
                 "security": [{"token": []}],
                 "responses": {
                   "200": {"description": "The link", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Link"}}}},
@@ -175,7 +186,7 @@ enum OpenAPIDocument {
                 }
               },
               "patch": {
-                "summary": "Change a link's fields (not its slug)",
+                "summary": "Change a link's fields (not its slug)", "operationId": "updateLink",
                 "security": [{"token": []}],
                 "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LinkRequest"}}}},
                 "responses": {
@@ -191,7 +202,7 @@ enum OpenAPIDocument {
                 }
               },
               "delete": {
-                "summary": "Delete a link and its clicks",
+                "summary": "Delete a link and its clicks", "operationId": "deleteLink",
                 "security": [{"token": []}],
                 "responses": {
                   "204": {"description": "Deleted"},
@@ -205,7 +216,7 @@ enum OpenAPIDocument {
             "/api/admin/links/{slug}/disable": {
               "parameters": [{"$ref": "#/components/parameters/slug"}],
               "post": {
-                "summary": "Disable a link: it answers 410",
+                "summary": "Disable a link: it answers 410", "operationId": "disableLink",
                 "security": [{"token": []}],
                 "responses": {
                   "200": {"description": "The disabled link", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Link"}}}},
@@ -219,7 +230,7 @@ enum OpenAPIDocument {
             "/api/admin/links/{slug}/stats": {
               "parameters": [{"$ref": "#/components/parameters/slug"}],
               "get": {
-                "summary": "Clicks by day and platform",
+                "summary": "Clicks by day and platform", "operationId": "linkStats",
                 "security": [{"token": []}],
                 "responses": {
                   "200": {"description": "The counts", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Stats"}}}},
@@ -232,7 +243,7 @@ enum OpenAPIDocument {
             },
             "/api/admin/export": {
               "get": {
-                "summary": "Every link, as JSON or CSV",
+                "summary": "Every link, as JSON or CSV", "operationId": "exportLinks",
                 "security": [{"token": []}],
                 "parameters": [{"name": "format", "in": "query", "schema": {"type": "string", "enum": ["json", "csv"]}}],
                 "responses": {

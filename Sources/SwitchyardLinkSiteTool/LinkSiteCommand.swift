@@ -70,6 +70,12 @@ extension LinkSiteCommand {
         @Option(help: "Milliseconds a click waits before it is written, in a batch: what a crash may lose.")
         var clickWindowMilliseconds = 1_000
 
+        @Option(help: "Admin requests a second from one address, before the token is checked (bursts of twice).")
+        var requestsPerAddress = 20.0
+
+        @Option(help: "Admin requests a second with one token (bursts of twice).")
+        var requestsPerToken = 50.0
+
         @Option(help: "What to log: trace, debug, info, notice, warning, error or critical.")
         var logLevel: Logger.Level = .info
 
@@ -77,6 +83,9 @@ extension LinkSiteCommand {
         var file: String
 
         func validate() throws {
+            guard (0.1...100_000).contains(requestsPerAddress), (0.1...100_000).contains(requestsPerToken) else {
+                throw ValidationError("the request limits are 0.1 to 100000 a second")
+            }
             guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
             guard (0...3_600).contains(cacheSeconds) else { throw ValidationError("--cache-seconds is 0 to 3600") }
             guard (10...60_000).contains(clickWindowMilliseconds) else {
@@ -104,7 +113,9 @@ extension LinkSiteCommand {
                     logger: logger)
                 let shownHost = host.contains(":") ? "[\(host)]" : host
                 application = try LinkSiteServer.application(
-                    file: routeFile, service: service, api: LinkSiteAPI(service: service), host: host, port: port,
+                    file: routeFile, service: service,
+                    api: LinkSiteAPI(service: service, limits: (requestsPerToken, requestsPerAddress)), host: host,
+                    port: port,
                     logger: logger
                 ) { port in
                     // Standard output carries only the address, for a script that starts the server on port 0.

@@ -220,16 +220,16 @@ private struct StoredRow: Sendable {
 }
 
 /// Times are stored as milliseconds since 1970 in UTC, and days as `YYYY-MM-DD` in UTC, alike on both engines.
-enum StoredTime {
-    static func milliseconds(_ date: Date) -> Int64 {
+package enum StoredTime {
+    package static func milliseconds(_ date: Date) -> Int64 {
         Int64((date.timeIntervalSince1970 * 1_000).rounded(.down))
     }
 
-    static func date(milliseconds: Int64) -> Date {
+    package static func date(milliseconds: Int64) -> Date {
         Date(timeIntervalSince1970: Double(milliseconds) / 1_000)
     }
 
-    static func day(_ date: Date) -> String {
+    package static func day(_ date: Date) -> String {
         let days = Int64((date.timeIntervalSince1970 / 86_400).rounded(.down))
         return civilDate(daysSince1970: days)
     }

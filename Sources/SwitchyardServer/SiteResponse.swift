@@ -80,6 +80,16 @@ package struct SiteResponse: Sendable {
         return response
     }
 
+    /// A page only its reader may see (an admin page): never cached, under the pages' policy.
+    package static func privatePage(document html: String, status: Int) -> SiteResponse {
+        page(html, status: status, cacheControl: "no-store")
+    }
+
+    /// A private page whose body is `paragraph`, markup already escaped.
+    package static func privatePage(_ paragraph: String, status: Int) -> SiteResponse {
+        privatePage(document: Pages.page(title: "Link site", head: "", body: paragraph + "\n"), status: status)
+    }
+
     /// A short link's preview page for a crawler: it changes when the link does, so it is cached briefly.
     static func preview(_ html: String) -> SiteResponse {
         page(html, status: 200, cacheControl: "public, max-age=60")

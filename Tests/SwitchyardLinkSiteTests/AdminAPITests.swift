@@ -170,6 +170,35 @@ import Testing
         }
     }
 
+    @Test func theStatsPageAsksForTheTokenAndDrawsTheClicksInSVG() async throws {
+        try await LinkSiteFixture.with { site in
+            _ = await site.call(
+                "POST", "/api/admin/links", json: #"{"slug": "s", "target": "myapp://cart", "title": "<b>x</b>"}"#)
+            let now = Date()
+            try await site.store.record([
+                Click(slug: try Slug("s"), at: now, platform: .ios, referrerHost: ""),
+                Click(slug: try Slug("s"), at: now, platform: .ios, referrerHost: ""),
+                Click(slug: try Slug("s"), at: now.addingTimeInterval(-86_400), platform: .bot, referrerHost: ""),
+            ])
+            let asked = await site.api.respond(to: APIRequest(method: "GET", path: "/admin/links/s"), now: now)
+            #expect(asked.status == 401)
+            #expect(asked.header("WWW-Authenticate")?.hasPrefix("Basic realm=") == true)
+            let basic = "Basic " + Data("anyone:\(site.token)".utf8).base64EncodedString()
+            let page = await site.api.respond(
+                to: APIRequest(method: "GET", path: "/admin/links/s", authorization: basic), now: now)
+            #expect(page.status == 200)
+            #expect(page.header("Cache-Control") == "no-store")
+            #expect(page.header("Content-Security-Policy")?.hasPrefix("default-src 'none'") == true)
+            #expect(page.text.contains("3 clicks in all"))
+            #expect(page.text.components(separatedBy: "<rect ").count - 1 == 2, "one bar a platform a day with clicks")
+            #expect(page.text.contains("<title>\(StoredTime.day(now)) iOS: 2</title>"))
+            #expect(!page.text.contains("<script"))
+            let missing = await site.api.respond(
+                to: APIRequest(method: "GET", path: "/admin/links/nope", authorization: basic), now: now)
+            #expect(missing.status == 404)
+        }
+    }
+
     @Test func csvFieldsAreQuotedAndFormulasDisarmed() {
         #expect(
             CSV.line(["a", "b,c", "say \"hi\"", "=SUM(A1)", "line\nbreak"])

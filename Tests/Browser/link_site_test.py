@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""The link site's pages in a real browser: headless Chromium driven over WebDriver (selenium), against
+`switchyard-link-site` on a fresh SQLite file.
+
+    python3 Tests/Browser/link_site_test.py --site .build/debug/switchyard-link-site --file Examples/shop.json \
+        --artifacts .ci/artifacts [--screenshot Documentation/images/stats-page.png]
+
+Checks, each a failure when it does not hold:
+- the stats page asks for the token with the browser's own prompt (401 with a Basic challenge), and shows, with it,
+  a chart drawn in SVG (a bar for each day with clicks, stacked by platform), a table with the same counts, and the
+  totals by platform, from clicks counted by the site and clicks of earlier days;
+- the page runs no script, loads nothing from elsewhere, and shows a hostile title escaped;
+- the stats page, a short link's landing page, its preview page and the 410 page pass axe-core's checks (WCAG 2.1 A
+  and AA), in light and dark mode, and fit a phone's width without scrolling sideways.
+"""
+import argparse
+import base64
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+from axe_core_python.selenium import Axe
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+failures = []
+passed = 0
+
+
+def check(condition, message):
+    global passed
+    print(("ok    " if condition else "FAIL  ") + message, flush=True)
+    if condition:
+        passed += 1
+    else:
+        failures.append(message)
+
+
+def request(address, method, path, token=None, body=None, user_agent="Mozilla/5.0 (X11; Linux x86_64)"):
+    headers = {"User-Agent": user_agent}
+    if token:
+        headers["Authorization"] = "Bearer " + token
+    if body is not None:
+        headers["Content-Type"] = "application/json"
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(address + path.lstrip("/"), data=data, method=method, headers=headers)
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    opener = urllib.request.build_opener(NoRedirect)
+    try:
+        with opener.open(req, timeout=10) as response:
+            return response.status, dict(response.headers), response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read().decode()
+
+
+def start_browser():
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1100,1000"]:
+        options.add_argument(argument)
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    return webdriver.Chrome(options=options, service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--site", required=True)
+    parser.add_argument("--file", default="Examples/shop.json")
+    parser.add_argument("--artifacts", default=".ci/artifacts")
+    parser.add_argument("--screenshot", help="where to write the README's screenshot of the stats page")
+    arguments = parser.parse_args()
+    os.makedirs(arguments.artifacts, exist_ok=True)
+    folder = tempfile.mkdtemp(prefix="switchyard-link-site-browser-")
+    database = os.path.join(folder, "links.sqlite")
+    token = subprocess.run([arguments.site, "token", "create", "browser test", "--database", database],
+                           check=True, capture_output=True, text=True).stdout.strip()
+    server = subprocess.Popen([arguments.site, "serve", arguments.file, "--database", database, "--port", "0",
+                               "--click-window-milliseconds", "100"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    address = server.stdout.readline().strip()
+    if not address.startswith("http://"):
+        server.kill()
+        sys.exit(f"switchyard-link-site did not start: {address!r}")
+    browser = start_browser()
+    try:
+        run(browser, address, token, database, arguments)
+    finally:
+        browser.quit()
+        server.terminate()
+        server.wait(timeout=10)
+    print(f"link site in a browser: {passed} passed, {len(failures)} failed")
+    sys.exit(1 if failures else 0)
+
+
+def run(browser, address, token, database, arguments):
+    title = 'Winter sale <img src=x onerror="window.__pwned=1">'
+    status, _, body = request(address, "POST", "/api/admin/links", token,
+                              {"slug": "winter", "target": "myapp://product/1988", "title": title,
+                               "description": "Coats & boots, 30 % off", "utm": {"source": "poster"}})
+    check(status == 201, f"a link is created ({status} {body[:200]})")
+    # Clicks counted by the site, today.
+    for agent, times in [("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)", 5),
+                         ("Mozilla/5.0 (Linux; Android 14; Pixel 8)", 3), ("Mozilla/5.0 (X11; Linux x86_64)", 2),
+                         ("Slackbot-LinkExpanding 1.0", 1)]:
+        for _ in range(times):
+            request(address, "GET", "/s/winter", user_agent=agent)
+    time.sleep(0.5)
+    # Clicks of the four weeks before, as the store keeps them: a day, a platform, a referrer host; nothing else.
+    now = time.time()
+    rows = []
+    for day in range(1, 29):
+        for platform, weight in [("ios", 9), ("android", 6), ("desktop", 4), ("bot", 1)]:
+            count = max(0, int(weight * (1.5 + (day % 7 == 3) * 2 - day / 30)))
+            at = now - day * 86400
+            stamp = time.strftime("%Y-%m-%d", time.gmtime(at))
+            rows += [("winter", int(at * 1000), stamp, platform, "news.example.com")] * count
+    with sqlite3.connect(database) as connection:
+        connection.executemany("INSERT INTO clicks (slug, at, day, platform, referrer_host) VALUES (?, ?, ?, ?, ?)", rows)
+    earlier = len(rows)
+
+    status, headers, _ = request(address, "GET", "/admin/links/winter")
+    check(status == 401 and headers.get("WWW-Authenticate", "").startswith("Basic"),
+          f"without the token the stats page asks for it ({status}, {headers.get('WWW-Authenticate')})")
+
+    basic = base64.b64encode(f"admin:{token}".encode()).decode()
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {"Authorization": "Basic " + basic}})
+    browser.get(address + "admin/links/winter")
+    check(browser.find_element(By.TAG_NAME, "h1").text == "Clicks of winter", "the stats page opens with the token")
+    total = browser.find_element(By.CSS_SELECTOR, ".total").text
+    check(total.startswith(f"{earlier + 11} clicks"), f"the total counts every click ({total}, expected {earlier + 11})")
+    bars = browser.find_elements(By.CSS_SELECTOR, "svg.chart rect")
+    check(len(bars) >= 28 * 3, f"the chart has a bar for each platform of each day with clicks ({len(bars)})")
+    legend = browser.find_element(By.CSS_SELECTOR, ".legend").text
+    check("iOS: " in legend and "Android: " in legend and "Bots: " in legend, f"the legend gives totals ({legend!r})")
+    today = time.strftime("%Y-%m-%d", time.gmtime(now))
+    first_row = [cell.text for cell in browser.find_elements(By.CSS_SELECTOR, "tbody tr")[0].find_elements(By.CSS_SELECTOR, "th, td")]
+    check(first_row == [today, "5", "3", "2", "1"], f"today's row counts the site's own clicks by platform ({first_row})")
+    check(browser.execute_script("return document.scripts.length") == 0, "the page has no script")
+    check(browser.execute_script("return window.__pwned === undefined"), "no markup of the link's title ran")
+    resources = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    check(resources == [], f"the page loads nothing else ({resources})")
+    if arguments.screenshot:
+        os.makedirs(os.path.dirname(arguments.screenshot), exist_ok=True)
+        browser.save_screenshot(arguments.screenshot)
+        print(f"      screenshot: {arguments.screenshot}")
+    browser.save_screenshot(os.path.join(arguments.artifacts, "link-site-stats.png"))
+
+    # Pages a visitor sees: the landing page on a phone, the preview a crawler reads, the 410 page.
+    status, _, _ = request(address, "POST", "/api/admin/links", token, {"slug": "gone", "target": "myapp://cart", "disabled": True})
+    axe = Axe()
+    pages = [("admin/links/winter", None), ("s/winter", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)"),
+             ("s/winter", "facebookexternalhit/1.1"), ("s/gone", None)]
+    for path, agent in pages:
+        browser.execute_cdp_cmd("Network.setUserAgentOverride", {"userAgent": agent or "Mozilla/5.0 (X11; Linux x86_64)"})
+        browser.get(address + path)
+        results = axe.run(browser, options={"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]}})
+        violations = [f"{v['id']}: {v['help']} ({len(v['nodes'])})" for v in results["violations"]]
+        check(not violations, f"axe finds no violation on /{path} ({agent or 'desktop'}): {violations}")
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        results = axe.run(browser, options={"runOnly": {"type": "rule", "values": ["color-contrast"]}})
+        check(not results["violations"], f"contrast holds in dark mode on /{path}")
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        browser.set_window_size(390, 844)
+        browser.get(address + path)
+        width = browser.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+        check(width[0] <= width[1], f"/{path} fits a phone's width ({width})")
+        browser.set_window_size(1100, 1000)
+    browser.execute_cdp_cmd("Network.setUserAgentOverride", {"userAgent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)"})
+    browser.get(address + "s/winter")
+    browser.save_screenshot(os.path.join(arguments.artifacts, "link-site-landing.png"))
+
+
+if __name__ == "__main__":
+    main()
