@@ -1,6 +1,7 @@
 import NIOConcurrencyHelpers
 import NIOCore
 import Switchyard
+import SwitchyardServer
 import SwitchyardWebLinks
 
 /// The links a site resolved lately, in memory in front of the store: at most `capacity` slugs, the oldest
@@ -36,6 +37,10 @@ final class LinkCache: Sendable {
         var link: ShortLink?
         var readAt: ContinuousClock.Instant
         var generation: UInt64
+        /// The answers made for the link, by visitor class: they depend on the link and the route file alone (and
+        /// on the time only through the link's expiry, which the caller checks), so a cached link's answer is made
+        /// once.
+        var answers: [Visitor: SiteResponse] = [:]
     }
 
     init(capacity: Int = 10_000, freshFor: Duration = .seconds(5)) {
@@ -67,6 +72,22 @@ final class LinkCache: Sendable {
                 let live = state.order.filter { state.entries[$0.slug]?.generation == $0.generation }
                 state.order = CircularBuffer(live)
             }
+        }
+    }
+
+    /// The answer made for `visitor` of the link cached for `slug`, while the entry is fresh.
+    func answer(for slug: Slug, visitor: Visitor, at now: ContinuousClock.Instant) -> SiteResponse? {
+        state.withLockedValue { state in
+            guard let entry = state.entries[slug], now - entry.readAt <= freshFor else { return nil }
+            return entry.answers[visitor]
+        }
+    }
+
+    /// Keeps `answer` for `visitor` with the entry of `slug`, if that entry still holds `link`.
+    func keep(_ answer: SiteResponse, for slug: Slug, visitor: Visitor, madeFor link: ShortLink?) {
+        state.withLockedValue { state in
+            guard state.entries[slug]?.link == link else { return }
+            state.entries[slug]?.answers[visitor] = answer
         }
     }
 

@@ -16,6 +16,8 @@ package final class LinkService: Sendable {
     let answers: ShortLinkAnswers
     let cache: LinkCache
     let clicks: ClickRecorder
+    /// `/` and the prefix's components, each followed by `/`: what a short link's path starts with.
+    private let slugPathPrefix: [UInt8]
     /// The association files of the short-link host, which claim its short links only; `nil` when the route file
     /// declares no app.
     let shortLinkFiles: (apple: SiteResponse.AssociationFile?, android: SiteResponse.AssociationFile?)
@@ -49,6 +51,7 @@ package final class LinkService: Sendable {
         shortLinkFiles = (
             files?.apple.map(SiteResponse.AssociationFile.init), files?.android.map(SiteResponse.AssociationFile.init)
         )
+        slugPathPrefix = Array(("/" + shortLinks.prefixComponents.map { $0 + "/" }.joined()).utf8)
         self.store = store
         self.cache = LinkCache(capacity: cache.capacity, freshFor: cache.freshFor)
         clicks = ClickRecorder(store: store, window: clickWindow, logger: logger)
@@ -57,8 +60,17 @@ package final class LinkService: Sendable {
     package var shortLinks: ShortLinkSite { answers.shortLinks }
 
     /// The slug a request's path names, or `nil` when the path is no short link of the site.
+    ///
+    /// The plain form (`/s/xmas`) is read here, byte by byte, as it comes with every visit; a path with a
+    /// percent-escape goes through the site's router, as the app reads short links, so both agree on every path.
     package func slug(ofPath path: Substring) -> Slug? {
-        guard path.hasPrefix("/"), path.utf8.count <= 512 else { return nil }
+        let bytes = path.utf8
+        guard bytes.count <= 512, bytes.starts(with: slugPathPrefix) else { return nil }
+        let rest = bytes.dropFirst(slugPathPrefix.count)
+        if !rest.contains(UInt8(ascii: "%")) {
+            guard !rest.isEmpty, rest.count <= Slug.maxLength, rest.allSatisfy(Slug.isAllowed) else { return nil }
+            return try? Slug(String(Substring(rest)))
+        }
         return try? shortLinks.slug(of: "https://\(shortLinks.host)\(path)")
     }
 
@@ -93,6 +105,9 @@ package final class LinkService: Sendable {
     }
 
     /// The answer to a visitor of `slug`, counted as a click from `visitor` coming from `referrer`.
+    ///
+    /// The answer for a cached link is made once for each visitor class and kept with the link; only a link that
+    /// expired since is looked at again.
     package func visit(_ slug: Slug, visitor: Visitor, referrer: String?, now: Date) async -> SiteResponse {
         let link: ShortLink?
         do {
@@ -100,22 +115,39 @@ package final class LinkService: Sendable {
         } catch {
             return ShortLinkAnswers.unavailable()
         }
-        let answer = answers.response(for: link, visitor: visitor, now: now)
+        let answer: SiteResponse
+        if let kept = cache.answer(for: slug, visitor: visitor, at: clock.now), !(link?.isGone(at: now) ?? false) {
+            answer = kept
+        } else {
+            answer = answers.response(for: link, visitor: visitor, now: now)
+            cache.keep(answer, for: slug, visitor: visitor, madeFor: link)
+        }
         if let link, answer.status < 400 {
             clicks.record(Click(slug: link.slug, at: now, platform: visitor, referrerHost: Self.host(of: referrer)))
         }
         return answer
     }
 
-    /// The lowercase host of a `Referer` header, at most 253 bytes of it; empty when there is none to read.
+    /// The lowercase host of a `Referer` header (`https://News.Example.com:443/a` gives `news.example.com`), at
+    /// most 253 bytes of letters, digits, `.`, `-` and `_`; empty when there is none to read. Read byte by byte, as it
+    /// comes with every click.
     static func host(of referrer: String?) -> String {
-        guard let referrer, referrer.utf8.count <= 4_096, let host = URLComponents(string: referrer)?.host else {
-            return ""
-        }
-        let lower = host.lowercased()
-        guard lower.utf8.count <= 253, lower.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F })
+        guard let referrer, referrer.utf8.count <= 4_096 else { return "" }
+        let bytes = Array(referrer.utf8)
+        // After the scheme's `://`, up to the path, query or fragment; then after any user information.
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[colon...].starts(with: Array("://".utf8))
         else { return "" }
-        return lower
+        var authority = bytes[(colon + 3)...].prefix { !"/?#".utf8.contains($0) }
+        if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
+        let host = authority.prefix { $0 != UInt8(ascii: ":") }
+        let allowed = { (byte: UInt8) in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        }
+        let lower = host.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }
+        guard !lower.isEmpty, lower.count <= 253, lower.allSatisfy(allowed) else { return "" }
+        return String(decoding: lower, as: UTF8.self)
     }
 
     /// Takes a change to a link made through this process into the cache at once.

@@ -56,8 +56,8 @@ package struct LinkSiteAPI: Sendable {
     ) {
         self.service = service
         tokens = AdminTokens(store: service.store, freshFor: tokensFreshFor)
-        perToken = RateLimiter(perSecond: limits.perToken, burst: Int(limits.perToken * 2))
-        perAddress = RateLimiter(perSecond: limits.perAddress, burst: Int(limits.perAddress * 2))
+        perToken = RateLimiter(perSecond: limits.perToken, burst: max(1, Int(limits.perToken * 2)))
+        perAddress = RateLimiter(perSecond: limits.perAddress, burst: max(1, Int(limits.perAddress * 2)))
     }
 
     /// Whether the API answers `path`.

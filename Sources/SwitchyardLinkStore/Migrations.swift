@@ -25,7 +25,7 @@ struct Migration: Sendable {
                     updated_at BIGINT NOT NULL
                 )
                 """,
-                // One row a resolution: no address, no user agent (the DocC's "Short links" says so).
+                // One row a resolution at first: no address, no user agent (the DocC's "Short links" says so).
                 """
                 CREATE TABLE clicks (
                     slug TEXT NOT NULL,
@@ -51,7 +51,17 @@ struct Migration: Sendable {
                 )
                 """
             ]),
+        Migration(
+            version: 3, name: "clicks counted a second",
+            statements: [
+                // A row holds the clicks of one second on one link from one platform and referring host: `at` is the
+                // second's start, `clicks` how many. Rows written before hold one click each.
+                "ALTER TABLE clicks ADD COLUMN clicks BIGINT NOT NULL DEFAULT 1"
+            ]),
     ]
+
+    /// How long a step may take: far longer than a statement's deadline, as a step may rewrite a large table.
+    static let deadline = Duration.seconds(600)
 
     /// The newest version this build knows.
     static var latest: Int { all.last?.version ?? 0 }
@@ -67,14 +77,14 @@ struct Migration: Sendable {
     /// Applies the steps `connection` has not had.
     /// - Throws: ``LinkStoreError``: `newerSchema` when the database has a step this build does not know.
     static func run(on connection: StoreConnection) async throws(LinkStoreError) {
-        try await connection.withTransaction { database in
+        try await connection.withTransaction(deadline: deadline) { database in
             try await lockOut(database)
             try await database.raw(
                 "CREATE TABLE IF NOT EXISTS switchyard_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)"
             ).run()
         }
         for migration in all {
-            let applied = try await connection.withTransaction { database in
+            let applied = try await connection.withTransaction(deadline: deadline) { database in
                 try await lockOut(database)
                 let done = try await database.raw(
                     "SELECT version FROM switchyard_migrations WHERE version = \(bind: migration.version)"
@@ -93,7 +103,7 @@ struct Migration: Sendable {
             }
             if applied { connection.logger.info("applied migration \(migration.version): \(migration.name)") }
         }
-        let newest = try await connection.withDatabase { database in
+        let newest = try await connection.withDatabase(deadline: deadline) { database in
             try await database.raw("SELECT MAX(version) AS version FROM switchyard_migrations").first()?
                 .decode(column: "version", as: Int?.self)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import PostgresKit
@@ -23,6 +24,11 @@ final class StoreConnection: Sendable {
     /// How long a statement may wait for a connection, and then run, before the store answers `unavailable`.
     let deadline: Duration
     let logger: Logger
+    /// After a call found the database unreachable, calls fail at once until this moment, instead of each waiting
+    /// for the deadline: a site then answers 503 at once while the database is away. The first call after it tries
+    /// again, so the store finds the database back within ``retryAfter`` of its return.
+    private let failingUntil = NIOLockedValueBox<ContinuousClock.Instant?>(nil)
+    static let retryAfter = Duration.seconds(1)
 
     private init(engine: Engine, deadline: Duration, logger: Logger) {
         self.engine = engine
@@ -60,13 +66,13 @@ final class StoreConnection: Sendable {
         }
     }
 
-    /// Runs `body` with the database, within the deadline.
+    /// Runs `body` with the database, within `deadline` (the connection's own when `nil`).
     /// - Throws: ``LinkStoreError``: what `body` threw, or `unavailable` for anything else (no connection, a failed
     ///   statement, the deadline passed).
-    func withDatabase<Result: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> Result)
-        async throws(LinkStoreError) -> Result
-    {
-        try await withinDeadline {
+    func withDatabase<Result: Sendable>(
+        deadline: Duration? = nil, _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result
+    ) async throws(LinkStoreError) -> Result {
+        try await withinDeadline(deadline ?? self.deadline) {
             switch self.engine {
             case .sqlite(let connection):
                 return try await body(connection.sql(queryLogLevel: .trace))
@@ -76,11 +82,11 @@ final class StoreConnection: Sendable {
         }
     }
 
-    /// Runs `body` in one transaction: all of it or nothing.
-    func withTransaction<Result: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> Result)
-        async throws(LinkStoreError) -> Result
-    {
-        try await withinDeadline {
+    /// Runs `body` in one transaction: all of it or nothing, within `deadline` (the connection's own when `nil`).
+    func withTransaction<Result: Sendable>(
+        deadline: Duration? = nil, _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result
+    ) async throws(LinkStoreError) -> Result {
+        try await withinDeadline(deadline ?? self.deadline) {
             switch self.engine {
             case .sqlite(let connection):
                 let database = connection.sql(queryLogLevel: .trace)
@@ -101,11 +107,14 @@ final class StoreConnection: Sendable {
         }
     }
 
-    /// Runs `work`, or throws `unavailable` when it takes longer than the deadline (the work is then cancelled).
-    private func withinDeadline<Result: Sendable>(_ work: @escaping @Sendable () async throws -> Result)
-        async throws(LinkStoreError) -> Result
-    {
-        let deadline = self.deadline
+    /// Runs `work`, or throws `unavailable` when it takes longer than `deadline` (the work is then cancelled).
+    private func withinDeadline<Result: Sendable>(
+        _ deadline: Duration, _ work: @escaping @Sendable () async throws -> Result
+    ) async throws(LinkStoreError) -> Result {
+        let clock = ContinuousClock()
+        if let until = failingUntil.withLockedValue({ $0 }), clock.now < until {
+            throw LinkStoreError(.unavailable, "the database was unreachable a moment ago")
+        }
         do {
             return try await withThrowingTaskGroup(of: Result?.self) { group in
                 group.addTask { try await work() }
@@ -120,10 +129,36 @@ final class StoreConnection: Sendable {
                 return result
             }
         } catch let error as LinkStoreError {
+            // PostgreSQL: a lease that waited out the deadline is the sign of a server away (the pool keeps trying
+            // to connect in the background). SQLite has no server to lose: a slow statement is only slow.
+            if error.code == .unavailable, isServer {
+                failingUntil.withLockedValue { $0 = clock.now + Self.retryAfter }
+            }
             throw error
         } catch {
+            // A failed statement (a constraint, a syntax error) is no outage: only a lost connection opens the
+            // window. PostgresNIO reports a lost or refused connection as a PSQLError of a connection code.
+            if isServer, Self.isConnectionFailure(error) {
+                failingUntil.withLockedValue { $0 = clock.now + Self.retryAfter }
+            }
             throw LinkStoreError(.unavailable, "the database failed: \(String(reflecting: error).prefix(300))")
         }
+    }
+
+    /// Whether the database is a server that can be away (PostgreSQL), rather than a file.
+    private var isServer: Bool {
+        if case .postgres = engine { true } else { false }
+    }
+
+    private static func isConnectionFailure(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError else { return false }
+        if error.code == .server {
+            // SQLSTATE classes 08 (connection exception) and 57 (operator intervention: the server shutting down).
+            let state = error.serverInfo?[.sqlState] ?? ""
+            return state.hasPrefix("08") || state.hasPrefix("57")
+        }
+        return [.connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed]
+            .contains(error.code)
     }
 
     func close() async {

@@ -28,23 +28,12 @@ import urllib.parse
 import urllib.request
 
 from axe_core_python.selenium import Axe
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+from checks import Checks, start_browser
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-failures = []
-passed = 0
-
-
-def check(condition, message):
-    global passed
-    print(("ok    " if condition else "FAIL  ") + message, flush=True)
-    if condition:
-        passed += 1
-    else:
-        failures.append(message)
+check = Checks()
 
 
 def start_server(serve, file):
@@ -54,14 +43,6 @@ def start_server(serve, file):
         server.kill()
         sys.exit(f"switchyard-serve did not start: {address!r}")
     return server, address
-
-
-def start_browser():
-    options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1000"]:
-        options.add_argument(argument)
-    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    return webdriver.Chrome(options=options, service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")))
 
 
 def wait_for(browser, condition, seconds=10):
@@ -366,8 +347,7 @@ def main():
         browser.quit()
         server.terminate()
         server.wait(timeout=10)
-    print(f"browser: {passed} passed, {len(failures)} failed")
-    sys.exit(1 if failures else 0)
+    sys.exit(check.summary("browser"))
 
 
 if __name__ == "__main__":

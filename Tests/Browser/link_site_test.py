@@ -25,21 +25,10 @@ import time
 import urllib.request
 
 from axe_core_python.selenium import Axe
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+from checks import Checks, start_browser
 from selenium.webdriver.common.by import By
 
-failures = []
-passed = 0
-
-
-def check(condition, message):
-    global passed
-    print(("ok    " if condition else "FAIL  ") + message, flush=True)
-    if condition:
-        passed += 1
-    else:
-        failures.append(message)
+check = Checks()
 
 
 def request(address, method, path, token=None, body=None, user_agent="Mozilla/5.0 (X11; Linux x86_64)"):
@@ -63,14 +52,6 @@ def request(address, method, path, token=None, body=None, user_agent="Mozilla/5.
         return error.code, dict(error.headers), error.read().decode()
 
 
-def start_browser():
-    options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1100,1000"]:
-        options.add_argument(argument)
-    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    return webdriver.Chrome(options=options, service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")))
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--site", required=True)
@@ -90,15 +71,14 @@ def main():
     if not address.startswith("http://"):
         server.kill()
         sys.exit(f"switchyard-link-site did not start: {address!r}")
-    browser = start_browser()
+    browser = start_browser(1100, 1000)
     try:
         run(browser, address, token, database, arguments)
     finally:
         browser.quit()
         server.terminate()
         server.wait(timeout=10)
-    print(f"link site in a browser: {passed} passed, {len(failures)} failed")
-    sys.exit(1 if failures else 0)
+    sys.exit(check.summary("link site in a browser"))
 
 
 def run(browser, address, token, database, arguments):
@@ -114,7 +94,7 @@ def run(browser, address, token, database, arguments):
         for _ in range(times):
             request(address, "GET", "/s/winter", user_agent=agent)
     time.sleep(0.5)
-    # Clicks of the four weeks before, as the store keeps them: a day, a platform, a referrer host; nothing else.
+    # Clicks of the four weeks before, as the store keeps them: a second, a platform, a referrer host, a count.
     now = time.time()
     rows = []
     for day in range(1, 29):
@@ -122,10 +102,12 @@ def run(browser, address, token, database, arguments):
             count = max(0, int(weight * (1.5 + (day % 7 == 3) * 2 - day / 30)))
             at = now - day * 86400
             stamp = time.strftime("%Y-%m-%d", time.gmtime(at))
-            rows += [("winter", int(at * 1000), stamp, platform, "news.example.com")] * count
+            if count:
+                rows.append(("winter", int(at) * 1000, stamp, platform, "news.example.com", count))
     with sqlite3.connect(database) as connection:
-        connection.executemany("INSERT INTO clicks (slug, at, day, platform, referrer_host) VALUES (?, ?, ?, ?, ?)", rows)
-    earlier = len(rows)
+        connection.executemany(
+            "INSERT INTO clicks (slug, at, day, platform, referrer_host, clicks) VALUES (?, ?, ?, ?, ?, ?)", rows)
+    earlier = sum(row[-1] for row in rows)
 
     status, headers, _ = request(address, "GET", "/admin/links/winter")
     check(status == 401 and headers.get("WWW-Authenticate", "").startswith("Basic"),

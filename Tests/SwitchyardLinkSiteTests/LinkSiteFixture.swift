@@ -25,7 +25,9 @@ struct LinkSiteFixture: Sendable {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-linksite-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try await LinkStore.open(.sqlite(path: folder.appendingPathComponent("links.sqlite").path))
+        // A statement's deadline well above what a loaded test machine needs: no test here is about it.
+        let store = try await LinkStore.open(
+            .sqlite(path: folder.appendingPathComponent("links.sqlite").path), deadline: .seconds(60))
         let file = try RouteFile(contentsOf: example)
         let service = try LinkService(
             file: file, store: store, webHosts: ["blog.example.com"], cache: (100, freshFor))

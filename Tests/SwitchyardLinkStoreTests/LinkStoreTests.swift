@@ -132,7 +132,7 @@ import Testing
 
     @Test(arguments: TestEngine.available)
     func clicksAreCountedByDayAndPlatform(engine: TestEngine) async throws {
-        try await withStore(engine) { store, _ in
+        try await withStore(engine) { store, database in
             let link = try Self.link("counted")
             try await store.create(link, at: Self.now)
             let day = 86_400.0
@@ -156,6 +156,11 @@ import Testing
                     ClickCount(day: "2026-11-19", platform: .android, clicks: 625),
                     ClickCount(day: "2026-11-19", platform: .bot, clicks: 625),
                 ])
+            // The clicks of one second, link, platform and host are one row with their count.
+            try await database.withSQL { sql in
+                let rows = try await sql.raw("SELECT COUNT(*) AS rows FROM clicks").all()
+                #expect(try rows.first?.decode(column: "rows", as: Int.self) == 4)
+            }
         }
     }
 
@@ -198,12 +203,12 @@ import Testing
     func openingAgainAppliesNoMigrationTwice(engine: TestEngine) async throws {
         try await withStore(engine) { store, database in
             try await store.create(try Self.link("survives"), at: Self.now)
-            let again = try await LinkStore.open(database.location)
+            let again = try await LinkStore.open(database.location, deadline: .seconds(60))
             #expect(try await again.link(try Slug("survives")) != nil)
             await again.close()
             try await database.withSQL { sql in
                 let versions = try await sql.raw("SELECT version FROM switchyard_migrations ORDER BY version").all()
-                #expect(try versions.map { try $0.decode(column: "version", as: Int.self) } == [1, 2])
+                #expect(try versions.map { try $0.decode(column: "version", as: Int.self) } == [1, 2, 3])
             }
         }
     }
@@ -217,7 +222,7 @@ import Testing
                 ).run()
             }
             let code = await storeErrorCode {
-                let store = try await LinkStore.open(database.location)
+                let store = try await LinkStore.open(database.location, deadline: .seconds(60))
                 await store.close()
             }
             #expect(code == .newerSchema)
@@ -229,7 +234,7 @@ import Testing
         let database = try await TestDatabase.make(.postgres)
         defer { Task { await database.remove() } }
         let stores = try await withThrowingTaskGroup(of: LinkStore.self) { group in
-            for _ in 0..<4 { group.addTask { try await LinkStore.open(database.location) } }
+            for _ in 0..<4 { group.addTask { try await LinkStore.open(database.location, deadline: .seconds(60)) } }
             return try await group.reduce(into: [LinkStore]()) { $0.append($1) }
         }
         // A link written through one is read through another: one database, several processes.
@@ -238,7 +243,7 @@ import Testing
         for store in stores { await store.close() }
         try await database.withSQL { sql in
             let rows = try await sql.raw("SELECT version FROM switchyard_migrations ORDER BY version").all()
-            #expect(try rows.map { try $0.decode(column: "version", as: Int.self) } == [1, 2])
+            #expect(try rows.map { try $0.decode(column: "version", as: Int.self) } == [1, 2, 3])
         }
     }
 

@@ -101,7 +101,8 @@ struct TestDatabase: Sendable {
 func withStore(_ engine: TestEngine, _ body: (LinkStore, TestDatabase) async throws -> Void) async throws {
     let database = try await TestDatabase.make(engine)
     do {
-        let store = try await LinkStore.open(database.location)
+        // A statement's deadline well above what a loaded test machine needs: no test here is about it.
+        let store = try await LinkStore.open(database.location, deadline: .seconds(60))
         do {
             try await body(store, database)
         } catch {

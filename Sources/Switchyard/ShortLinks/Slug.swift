@@ -52,7 +52,7 @@ public struct Slug: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// Whether `byte` may appear in a slug.
-    static func isAllowed(_ byte: UInt8) -> Bool {
+    package static func isAllowed(_ byte: UInt8) -> Bool {
         URLSplitter.isLetter(byte) || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "-")
             || byte == UInt8(ascii: "_")
     }

@@ -30,17 +30,35 @@ package enum Visitor: String, Sendable, Hashable, Codable, CaseIterable {
             self = .bot
             return
         }
-        let text = String(decoding: userAgent.utf8.prefix(Self.maxUserAgentLength), as: UTF8.self).lowercased()
-        if Self.previewCrawlers.contains(where: { text.contains($0.token) })
-            || Self.robotTokens.contains(where: { text.contains($0) })
-        {
+        // ASCII-lowercased bytes, searched byte by byte: every token is ASCII, and a user agent arrives on every
+        // request, so this stays off Foundation's string search (which bridges to NSString on Linux).
+        let text = userAgent.utf8.prefix(Self.maxUserAgentLength).map { byte in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+        }
+        func has(_ token: [UInt8]) -> Bool { Self.contains(text, token) }
+        if Self.previewCrawlerTokens.contains(where: has) || Self.robotTokenBytes.contains(where: has) {
             self = .bot
-        } else if text.contains("iphone") || text.contains("ipad") || text.contains("ipod") {
+        } else if has(Array("iphone".utf8)) || has(Array("ipad".utf8)) || has(Array("ipod".utf8)) {
             self = .ios
-        } else if text.contains("android") {
+        } else if has(Array("android".utf8)) {
             self = .android
         } else {
             self = .desktop
         }
+    }
+
+    private static let previewCrawlerTokens = previewCrawlers.map { Array($0.token.utf8) }
+    private static let robotTokenBytes = robotTokens.map { Array($0.utf8) }
+
+    /// Whether `token` occurs in `text`; `text` is at most ``maxUserAgentLength`` bytes and tokens a few, so the
+    /// plain search costs little.
+    private static func contains(_ text: [UInt8], _ token: [UInt8]) -> Bool {
+        guard let first = token.first, text.count >= token.count else { return false }
+        var start = 0
+        while start <= text.count - token.count {
+            if text[start] == first, text[start..<start + token.count].elementsEqual(token) { return true }
+            start += 1
+        }
+        return false
     }
 }
