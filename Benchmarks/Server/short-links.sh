@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Short links under load: switchyard-link-site (release) serving Examples/shop.json, on SQLite and on PostgreSQL,
+# beside a plain Hummingbird handler (ServerLoad plain) in the same run. For each scenario of short-links.lua
+# (a cached redirect, a cached landing page, uncached reads of 1,000 links) and each store, the rounds alternate,
+# plain first, ROUNDS times (2); wrk (Debian's) holds 64 connections on loopback for SECONDS (20) a round. Clicks are
+# recorded and written in batches throughout, as in production. It prints requests a second, p50 and p99, errors,
+# and each round's ratio to the plain round before it.
+#
+#     Benchmarks/Server/short-links.sh [SECONDS] [ROUNDS]
+# PostgreSQL: a throwaway cluster from .ci/postgres, unless SWITCHYARD_BENCH_POSTGRES names a database.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+seconds=${1:-20}
+rounds=${2:-2}
+command -v wrk >/dev/null || { echo "needs wrk (apt-get install wrk)" >&2; exit 2; }
+# Both from the Benchmarks package (the site is a product of its dependency, the main package), so that they share
+# one release build of SwiftNIO and Hummingbird.
+(cd Benchmarks && swift build -c release --product switchyard-link-site >/dev/null 2>&1)
+(cd Benchmarks && swift build -c release --product ServerLoad >/dev/null 2>&1)
+site=Benchmarks/.build/release/switchyard-link-site
+plain=Benchmarks/.build/release/ServerLoad
+port=18090
+work=$(mktemp -d)
+postgres_dir=""
+cleanup() {
+    kill "${pid:-}" 2>/dev/null || true
+    [ -n "$postgres_dir" ] && .ci/postgres stop "$postgres_dir"
+    rm -rf "$work"
+}
+trap cleanup EXIT
+postgres=${SWITCHYARD_BENCH_POSTGRES:-}
+if [ -z "$postgres" ]; then
+    postgres_dir=$(mktemp -d /tmp/switchyard-bench-postgres-XXXXXX)
+    postgres=$(.ci/postgres start "$postgres_dir" 54391)
+fi
+
+# The links: link-N, N < 1000, each to a product of the app: a desktop gets its web fallback (302), an iPhone its
+# landing page (200).
+seed() {
+    local database=$1 token
+    token=$("$site" token create bench --database "$database")
+    "$site" serve Examples/shop.json --database "$database" --port "$port" --log-level error \
+        --requests-per-token 100000 --requests-per-address 100000 >/dev/null &
+    pid=$!
+    for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/api/openapi.json" && break; sleep 0.1; done
+    for n in $(seq 0 999); do
+        printf '{"slug":"link-%d","target":"myapp://product/%d","utm":{"source":"bench"}}\n' "$n" "$n"
+    done | xargs -P 8 -d '\n' -I{} curl -s -o /dev/null -w '%{http_code}\n' -X POST -H "Authorization: Bearer $token" \
+        -H 'Content-Type: application/json' -d {} "http://127.0.0.1:$port/api/admin/links" >"$work/created"
+    [ "$(grep -c '^201$' "$work/created")" = 1000 ] || { echo "seeding $database: not every link was created" >&2; exit 1; }
+    kill -INT "$pid"; wait "$pid" 2>/dev/null || true
+}
+
+# One round: start the server, load it with SCENARIO, stop it; prints the RESULT line's figures.
+round() {
+    local name=$1 scenario=$2; shift 2
+    "$@" &
+    pid=$!
+    for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/s/warm" && break; sleep 0.1; done
+    local mode=switchyard
+    [ "$name" = plain ] && mode=plain
+    SCENARIO=$scenario SERVER_LOAD_MODE=$mode timeout $((seconds + 30)) \
+        wrk -t 2 -c 64 -d "${seconds}s" --latency -s Benchmarks/Server/short-links.lua "http://127.0.0.1:$port" \
+        >"$work/wrk.txt"
+    kill -INT "$pid"; wait "$pid" 2>/dev/null || true
+    awk -v name="$name" -v scenario="$scenario" -v plain="${plain_rate:-0}" '/^RESULT/ {
+        for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = substr($i, length(kv[1]) + 2) }
+        ratio = plain > 0 && name != "plain" ? sprintf("%.2f x plain", v["rate"] / plain) : ""
+        printf "%-9s %-10s %8d req/s  p50 %6.2f ms  p99 %6.2f ms  errors %d  %s  [%s]\n", scenario, name, v["rate"],
+            v["p50_us"] / 1000, v["p99_us"] / 1000, v["errors"], ratio, v["statuses"]
+        print v["rate"] > "'"$work"'/rate" }' "$work/wrk.txt"
+}
+
+seed "$work/links.sqlite"
+seed "$postgres"
+echo "$(nproc) cores, 64 connections, ${seconds} s a round, $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2)"
+for scenario in redirect landing uncached; do
+    cache=5
+    [ "$scenario" = uncached ] && cache=0
+    for _ in $(seq "$rounds"); do
+        for store in sqlite postgres; do
+            plain_rate=""
+            round plain "$scenario" "$plain" plain "$port"
+            plain_rate=$(cat "$work/rate")
+            database="$work/links.sqlite"
+            [ "$store" = postgres ] && database=$postgres
+            round "$store" "$scenario" "$site" serve Examples/shop.json --database "$database" --port "$port" \
+                --log-level error --cache-seconds "$cache"
+        done
+    done
+done
