@@ -120,6 +120,7 @@ let package = Package(
                 "Switchyard", "SwitchyardWebLinks", .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         // The link site: short links served from the store, their JSON API, and the route file's universal links.
