@@ -4,6 +4,7 @@ import Foundation
 import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
+import Switchyard
 
 /// `switchyard-link-site links …`, also run as `switchyard links …`: the admin API of a running site, from the
 /// command line. The site is `--site` or `SWITCHYARD_SITE`; the token is `SWITCHYARD_TOKEN`, never an argument (it
@@ -200,16 +201,13 @@ struct LinksCommand: AsyncParsableCommand {
             }
         }
 
-        /// `slug` when it has a slug's shape, so that nothing else reaches the site's path.
+        /// `slug` when it is a slug (the core's ``Slug`` decides), so that nothing else reaches the site's path.
         static func checked(_ slug: String) throws -> String {
-            guard (1...64).contains(slug.utf8.count),
-                slug.utf8.allSatisfy({
-                    $0 < 0x80
-                        && (Character(UnicodeScalar($0)).isLetter || Character(UnicodeScalar($0)).isNumber || $0 == 0x2D
-                            || $0 == 0x5F)
-                })
-            else { throw Failure.badUsage("a slug is 1 to 64 ASCII letters, digits, '-' and '_'") }
-            return slug
+            do {
+                return try Slug(slug).text
+            } catch {
+                throw Failure.badUsage(error.message)
+            }
         }
     }
 

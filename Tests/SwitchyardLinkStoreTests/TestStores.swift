@@ -52,13 +52,7 @@ struct TestDatabase: Sendable {
             database: server.database, tls: .disable)
         let connection = try await PostgresConnection.connect(
             configuration: configuration.coreConfiguration, id: 1, logger: Logger(label: "test"))
-        do {
-            try await body(connection.sql())
-        } catch {
-            try? await connection.close()
-            throw error
-        }
-        try await connection.close()
+        try await closing({ try await connection.close() }) { try await body(connection.sql()) }
     }
 
     static func address(_ base: String, database: String) -> String {
@@ -71,13 +65,7 @@ struct TestDatabase: Sendable {
         switch location {
         case .sqlite(let path):
             let connection = try await SQLiteConnection.open(storage: .file(path: path))
-            do {
-                try await body(connection.sql())
-            } catch {
-                try? await connection.close()
-                throw error
-            }
-            try await connection.close()
+            try await closing({ try await connection.close() }) { try await body(connection.sql()) }
         case .postgres:
             let base = try #require(TestEngine.postgresAddress)
             try await Self.onServer(Self.address(base, database: name), body)
@@ -100,21 +88,22 @@ struct TestDatabase: Sendable {
 /// Runs `body` with a store on a new database of `engine`, then closes and removes both.
 func withStore(_ engine: TestEngine, _ body: (LinkStore, TestDatabase) async throws -> Void) async throws {
     let database = try await TestDatabase.make(engine)
-    do {
+    try await closing({ await database.remove() }) {
         // A statement's deadline well above what a loaded test machine needs: no test here is about it.
         let store = try await LinkStore.open(database.location, deadline: .seconds(60))
-        do {
-            try await body(store, database)
-        } catch {
-            await store.close()
-            throw error
-        }
-        await store.close()
+        try await closing({ await store.close() }) { try await body(store, database) }
+    }
+}
+
+/// Runs `body`, then `close`, whether `body` threw or not; an error of `body` wins over one of `close`.
+func closing(_ close: () async throws -> Void, _ body: () async throws -> Void) async throws {
+    do {
+        try await body()
     } catch {
-        await database.remove()
+        try? await close()
         throw error
     }
-    await database.remove()
+    try await close()
 }
 
 /// The code of the ``LinkStoreError`` that `body` throws; `nil` when it throws nothing or another error.
