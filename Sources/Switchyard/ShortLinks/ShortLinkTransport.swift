@@ -15,8 +15,8 @@ public protocol ShortLinkTransport: Sendable {
 }
 
 #if canImport(Darwin)
-    /// A ``ShortLinkTransport`` over Foundation's `URLSession`, on Apple platforms: no cache of its own, a timeout,
-    /// and JSON asked for.
+    /// A ``ShortLinkTransport`` and ``ClaimTransport`` over Foundation's `URLSession`, on Apple platforms: no cache of
+    /// its own, a timeout, and JSON asked for.
     public struct URLSessionTransport: ShortLinkTransport {
         private let timeout: Duration
 
@@ -34,6 +34,33 @@ public protocol ShortLinkTransport: Sendable {
             let (data, response) = try await URLSession.shared.data(for: request)
             guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
             return (http.statusCode, Array(data))
+        }
+
+        /// Sends a `POST` of `json` to `address` through the shared session, and returns its status and body.
+        public func post(_ address: String, json: [UInt8]) async throws -> (status: Int, body: [UInt8]) {
+            guard let url = URL(string: address) else { throw URLError(.badURL) }
+            let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+            var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: seconds)
+            request.httpMethod = "POST"
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.setValue("application/json", forHTTPHeaderField: "Accept")
+            request.httpBody = Data(json)
+            let (data, response) = try await URLSession.shared.data(for: request)
+            guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+            return (http.statusCode, Array(data))
+        }
+    }
+
+    extension URLSessionTransport: ClaimTransport {}
+
+    extension DeferredLinks {
+        /// Redeems `site`'s claims through `URLSession`.
+        ///
+        /// ```swift
+        /// let deferred = DeferredLinks(site: site, router: router, webHosts: ["shop.example.com"])
+        /// ```
+        public init(site: ShortLinkSite, router: Router, webHosts: Set<String> = []) {
+            self.init(site: site, router: router, webHosts: webHosts, transport: URLSessionTransport())
         }
     }
 #endif
