@@ -36,11 +36,13 @@ struct DeferredLinksTests {
     private static func deferredLinks(
         _ site: ScriptedClaimSite, router: Router? = nil, platform: String = "ios"
     ) throws -> DeferredLinks {
-        let router = try router ?? {
-            let router = Router()
-            try router.add("/product/:id", in: .scheme("myapp"))
-            return router
-        }()
+        let router =
+            try router
+            ?? {
+                let router = Router()
+                try router.add("/product/:id", in: .scheme("myapp"))
+                return router
+            }()
         return DeferredLinks(
             site: try ShortLinkSite(host: "go.example.com", prefix: "/s"), router: router,
             webHosts: ["shop.example.com"], platform: platform, transport: site)
