@@ -120,12 +120,14 @@ package final class LinkStore: Sendable {
         }
     }
 
-    /// Deletes the link named `slug` and its clicks.
+    /// Deletes the link named `slug`, its clicks and the counts of its claims' events. Its claims stay until they
+    /// expire, so that redeeming one answers that the link is gone.
     /// - Returns: Whether there was such a link.
     package func delete(_ slug: Slug) async throws(LinkStoreError) -> Bool {
         let text = slug.text
         return try await connection.withTransaction { database in
             try await database.raw("DELETE FROM clicks WHERE slug = \(bind: text)").run()
+            try await database.raw("DELETE FROM claim_events WHERE slug = \(bind: text)").run()
             return try await database.raw("DELETE FROM short_links WHERE slug = \(bind: text) RETURNING slug").first()
                 != nil
         }

@@ -58,6 +58,35 @@ struct Migration: Sendable {
                 // second's start, `clicks` how many. Rows written before hold one click each.
                 "ALTER TABLE clicks ADD COLUMN clicks BIGINT NOT NULL DEFAULT 1"
             ]),
+        Migration(
+            version: 4, name: "deferred deep links",
+            statements: [
+                // A claim is the token a landing page handed out and the short link it opens; never an address, a
+                // user agent or a device's trait. `redeemed_at` is set once, by the redemption that wins.
+                """
+                CREATE TABLE claims (
+                    token TEXT PRIMARY KEY,
+                    slug TEXT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    expires_at BIGINT NOT NULL,
+                    redeemed_at BIGINT
+                )
+                """,
+                "CREATE INDEX claims_by_link ON claims (slug, created_at)",
+                "CREATE INDEX claims_by_expiry ON claims (expires_at)",
+                // What happened to a link's claims, counted a day: one row a link, day and kind.
+                """
+                CREATE TABLE claim_events (
+                    slug TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    total BIGINT NOT NULL,
+                    PRIMARY KEY (slug, day, kind)
+                )
+                """,
+                // Secrets the site's processes share: the key that tags the claim tokens it hands out.
+                "CREATE TABLE site_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+            ]),
     ]
 
     /// How long a step may take: far longer than a statement's deadline, as a step may rewrite a large table.

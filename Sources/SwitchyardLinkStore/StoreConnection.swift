@@ -9,13 +9,12 @@ import SQLiteKit
 
 /// An open database: one SQLite connection, or a PostgreSQL client and the task that runs its pool.
 ///
-/// Every statement the store runs is one statement, atomic on its own, so the one SQLite connection may be shared by
-/// concurrent callers without a lock (sqlite-nio runs its calls one at a time). Statements that must run together
-/// (a migration) go through ``withTransaction(_:)``, which PostgreSQL runs on one leased connection and SQLite runs
-/// before the store is handed out, when nothing else uses the connection.
+/// Statements that must run together go through ``withTransaction(_:)``, which PostgreSQL runs on one leased
+/// connection. SQLite has one connection for every caller: each call passes a ``SerialGate``, so that no other
+/// caller's statement runs between a transaction's `BEGIN` and `COMMIT`.
 final class StoreConnection: Sendable {
     enum Engine: Sendable {
-        case sqlite(SQLiteConnection)
+        case sqlite(SQLiteConnection, SerialGate)
         /// The client leases connections only while `runner` runs; `close()` cancels it.
         case postgres(PostgresClient, runner: Task<Void, Never>)
     }
@@ -43,7 +42,7 @@ final class StoreConnection: Sendable {
         case .sqlite(let path):
             do {
                 let connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
-                return StoreConnection(engine: .sqlite(connection), deadline: deadline, logger: logger)
+                return StoreConnection(engine: .sqlite(connection, SerialGate()), deadline: deadline, logger: logger)
             } catch {
                 throw LinkStoreError(.unavailable, "cannot open the SQLite file \(path): \(error)")
             }
@@ -74,8 +73,8 @@ final class StoreConnection: Sendable {
     ) async throws(LinkStoreError) -> Result {
         try await withinDeadline(deadline ?? self.deadline) {
             switch self.engine {
-            case .sqlite(let connection):
-                return try await body(connection.sql(queryLogLevel: .trace))
+            case .sqlite(let connection, let gate):
+                return try await gate.pass { try await body(connection.sql(queryLogLevel: .trace)) }
             case .postgres(let client, _):
                 return try await client.withConnection { try await body($0.sql(queryLogLevel: .trace)) }
             }
@@ -88,16 +87,18 @@ final class StoreConnection: Sendable {
     ) async throws(LinkStoreError) -> Result {
         try await withinDeadline(deadline ?? self.deadline) {
             switch self.engine {
-            case .sqlite(let connection):
-                let database = connection.sql(queryLogLevel: .trace)
-                try await database.raw("BEGIN IMMEDIATE").run()
-                do {
-                    let result = try await body(database)
-                    try await database.raw("COMMIT").run()
-                    return result
-                } catch {
-                    try? await database.raw("ROLLBACK").run()
-                    throw error
+            case .sqlite(let connection, let gate):
+                return try await gate.pass {
+                    let database = connection.sql(queryLogLevel: .trace)
+                    try await database.raw("BEGIN IMMEDIATE").run()
+                    do {
+                        let result = try await body(database)
+                        try await database.raw("COMMIT").run()
+                        return result
+                    } catch {
+                        try? await database.raw("ROLLBACK").run()
+                        throw error
+                    }
                 }
             case .postgres(let client, _):
                 return try await client.withTransaction(logger: self.logger) {
@@ -163,7 +164,7 @@ final class StoreConnection: Sendable {
 
     func close() async {
         switch engine {
-        case .sqlite(let connection):
+        case .sqlite(let connection, _):
             try? await connection.close()
         case .postgres(_, let runner):
             runner.cancel()

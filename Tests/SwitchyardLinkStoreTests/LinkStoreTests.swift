@@ -208,7 +208,7 @@ import Testing
             await again.close()
             try await database.withSQL { sql in
                 let versions = try await sql.raw("SELECT version FROM switchyard_migrations ORDER BY version").all()
-                #expect(try versions.map { try $0.decode(column: "version", as: Int.self) } == [1, 2, 3])
+                #expect(try versions.map { try $0.decode(column: "version", as: Int.self) } == [1, 2, 3, 4])
             }
         }
     }
@@ -243,7 +243,7 @@ import Testing
         for store in stores { await store.close() }
         try await database.withSQL { sql in
             let rows = try await sql.raw("SELECT version FROM switchyard_migrations ORDER BY version").all()
-            #expect(try rows.map { try $0.decode(column: "version", as: Int.self) } == [1, 2, 3])
+            #expect(try rows.map { try $0.decode(column: "version", as: Int.self) } == [1, 2, 3, 4])
         }
     }
 
