@@ -22,6 +22,9 @@ package final class LinkService: Sendable {
     /// declares no app.
     let shortLinkFiles: (apple: SiteResponse.AssociationFile?, android: SiteResponse.AssociationFile?)
     private let clock = ContinuousClock()
+    /// How the site makes claims that survive an install; `nil` when it makes none.
+    package let claims: ClaimSettings?
+    let logger: Logger
 
     /// - Parameters:
     ///   - file: The route file: its routes, apps and short-link site (`shortLinks`).
@@ -34,13 +37,16 @@ package final class LinkService: Sendable {
     package init(
         file: RouteFile, store: LinkStore, webHosts: [String] = [], host: String? = nil,
         cache: (capacity: Int, freshFor: Duration) = (10_000, .seconds(5)), clickWindow: Duration = .seconds(1),
-        logger: Logger = Logger(label: "switchyard.link-site")
+        claims: ClaimSettings? = nil, logger: Logger = Logger(label: "switchyard.link-site")
     ) throws(LinkSiteError) {
         guard let shortLinks = file.shortLinks else {
             throw LinkSiteError("the route file declares no short links: add \"shortLinks\": {\"host\": …}")
         }
+        self.claims = claims
+        self.logger = logger
         do {
-            answers = try ShortLinkAnswers(file: file, host: host, shortLinks: shortLinks)
+            answers = try ShortLinkAnswers(
+                file: file, host: host, shortLinks: shortLinks, makesClaims: claims != nil)
             let router = try file.makeRouter()
             let fileHosts = ["https", "http"].flatMap { file.settings[.scheme($0)]?.allowedHosts ?? [] }
             rules = ShortLinkRules(router: router, webHosts: fileHosts + webHosts, site: shortLinks)
@@ -115,17 +121,74 @@ package final class LinkService: Sendable {
         } catch {
             return ShortLinkAnswers.unavailable()
         }
-        let answer: SiteResponse
+        var answer: SiteResponse
         if let kept = cache.answer(for: slug, visitor: visitor, at: clock.now), !(link?.isGone(at: now) ?? false) {
             answer = kept
         } else {
             answer = answers.response(for: link, visitor: visitor, now: now)
             cache.keep(answer, for: slug, visitor: visitor, madeFor: link)
         }
+        if let claims, visitor == .ios || visitor == .android, answer.status == 200 {
+            // The page is kept with a slot for the token; each visit gets a token of its own.
+            answer.body = GetTheApp.filled(answer.body, token: claims.tokens.make(for: slug).text)
+        }
         if let link, answer.status < 400 {
             clicks.record(Click(slug: link.slug, at: now, platform: visitor, referrerHost: Self.host(of: referrer)))
         }
         return answer
+    }
+
+    /// The answer to `GET /c/TOKEN/app-store?link=SLUG` (or `play-store`), from a landing page's "Get the app": the
+    /// claim of the token is made (once; a second tap only counts the redirect), and the visitor sent to the store.
+    /// The Play Store link carries the token in its `referrer`, which the app reads through the Install Referrer API.
+    ///
+    /// A token this site did not make for the link gets 404, a link that is gone 410. When the store cannot make the
+    /// claim, the visitor still goes to the store: the app then opens on its home screen, as without a claim.
+    package func storeRedirect(token text: Substring, store: Substring, slug slugText: String?, now: Date) async
+        -> SiteResponse
+    {
+        let apps = answers.apps
+        guard let claims, let token = try? ClaimToken(String(text)), let slug = slugText.flatMap({ try? Slug($0) }),
+            claims.tokens.made(token, for: slug)
+        else { return ShortLinkAnswers.unknown() }
+        let location: String
+        switch (store, apps.appStoreID, apps.androidPackage) {
+        case ("app-store", let id?, _): location = "https://apps.apple.com/app/id\(id)"
+        case ("play-store", _, let package?):
+            location = "https://play.google.com/store/apps/details?id=\(package)&referrer=\(token.text)"
+        default: return ShortLinkAnswers.unknown()
+        }
+        let link = try? await self.link(slug)
+        guard let link, !link.isGone(at: now) else { return answers.response(for: link, visitor: .ios, now: now) }
+        do {
+            _ = try await self.store.createClaim(
+                token, for: slug, at: now, expiresAt: now.addingTimeInterval(claims.lifetime))
+        } catch {
+            logger.warning("a claim of '\(slug)' was not made: \(error)")
+        }
+        return SiteResponse.redirect(to: location)
+    }
+
+    /// The answer to a `GET` of a path under `/c/`, when the site makes claims: the script of the landing pages, a
+    /// claim link's page, or a store redirect; `nil` for any other path, and when the site makes no claims.
+    package func claimAnswer(path: Substring, query: (String) -> String?, now: Date) async -> SiteResponse? {
+        guard claims != nil, path.hasPrefix("/\(ShortLinkSite.claimComponent)/"), path.utf8.count <= 256 else {
+            return nil
+        }
+        if path == GetTheApp.scriptPath { return SiteResponse.claimScript() }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(2)
+        switch parts.count {
+        case 1:
+            guard let token = try? ClaimToken(String(parts[parts.startIndex])) else {
+                return ShortLinkAnswers.unknown()
+            }
+            return answers.claimPage(token)
+        case 2:
+            return await storeRedirect(
+                token: parts[parts.startIndex], store: parts[parts.startIndex + 1], slug: query("link"), now: now)
+        default:
+            return ShortLinkAnswers.unknown()
+        }
     }
 
     /// The lowercase host of a `Referer` header (`https://News.Example.com:443/a` gives `news.example.com`), at
@@ -158,6 +221,36 @@ package final class LinkService: Sendable {
     /// Writes clicks in batches until cancelled.
     package func run() async {
         await clicks.run()
+    }
+
+    /// Deletes the claims that expired unredeemed, now and every ``ClaimSettings/purgeEvery``, until cancelled.
+    package func purgeClaims() async {
+        guard let claims else { return }
+        while !Task.isCancelled {
+            do {
+                let purged = try await store.purgeExpiredClaims(at: Date())
+                if purged > 0 { logger.info("purged \(purged) expired claims") }
+            } catch {
+                logger.warning("expired claims were not purged: \(error)")
+            }
+            try? await Task.sleep(for: claims.purgeEvery)
+        }
+    }
+}
+
+/// How a link site makes claims that survive an install.
+package struct ClaimSettings: Sendable {
+    /// Makes and knows the site's tokens.
+    package let tokens: ClaimTokens
+    /// How long a claim may wait for its redemption: 7 days by default.
+    package let lifetime: TimeInterval
+    /// How often the claims that expired unredeemed are deleted: every hour by default.
+    package let purgeEvery: Duration
+
+    package init(tokens: ClaimTokens, lifetime: TimeInterval = 7 * 86_400, purgeEvery: Duration = .seconds(3_600)) {
+        self.tokens = tokens
+        self.lifetime = lifetime
+        self.purgeEvery = purgeEvery
     }
 }
 

@@ -55,6 +55,12 @@ struct LinkSiteMiddleware: RouterMiddleware {
         {
             return Response(file, for: request)
         }
+        if request.method == .get || request.method == .head,
+            let answer = await service.claimAnswer(
+                path: path, query: { request.uri.queryParameters[$0[...]].map(String.init) }, now: Date())
+        {
+            return Response(answer, for: request)
+        }
         if request.method == .get || request.method == .head, let slug = service.slug(ofPath: path) {
             let visitor = Visitor(userAgent: request.headers[.userAgent])
             let answer = await service.visit(slug, visitor: visitor, referrer: request.headers[.referer], now: Date())
@@ -73,6 +79,15 @@ struct ClickService: Service {
     }
 }
 
+/// Deletes the claims that expired unredeemed, on a schedule, while the site runs.
+struct ClaimPurgeService: Service {
+    let service: LinkService
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown { await service.purgeClaims() }
+    }
+}
+
 /// A link site: short links, their API, and the route file's universal links and association files.
 package enum LinkSiteServer {
     /// The Hummingbird application of a link site on `host`:`port` (`0`: any free port, reported to
@@ -86,7 +101,7 @@ package enum LinkSiteServer {
         router.add(middleware: try UniversalLinkMiddleware<LinkSiteContext>(routeFile: file))
         return Application(
             router: router, configuration: .init(address: .hostname(host, port: port), serverName: nil),
-            services: [ClickService(service: service)],
+            services: [ClickService(service: service), ClaimPurgeService(service: service)],
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) }, logger: logger)
     }
 }

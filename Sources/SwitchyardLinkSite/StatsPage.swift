@@ -15,7 +15,15 @@ enum StatsPage {
         (.bot, "Bots", "#8a6d3b"),
     ]
 
-    static func html(_ stored: LinkStore.Stored, link: String, counts: [ClickCount], today: Date) -> String {
+    /// The events of a link's claims, in the order the table shows them.
+    static let claimEvents: [(event: ClaimEvent, name: String)] = [
+        (.storeRedirect, "Sent to a store"), (.claimCreated, "Claims made"), (.redeemed, "First opens"),
+        (.reopened, "Opened again"),
+    ]
+
+    static func html(
+        _ stored: LinkStore.Stored, link: String, counts: [ClickCount], claims: [ClaimEventCount] = [], today: Date
+    ) -> String {
         let dayNames = (0..<days).reversed().map { StoredTime.day(today.addingTimeInterval(-86_400 * Double($0))) }
         var byDay: [String: [Visitor: Int]] = [:]
         for count in counts { byDay[count.day, default: [:]][count.platform, default: 0] += count.clicks }
@@ -29,6 +37,7 @@ enum StatsPage {
         body += legend(totals)
         body += chart(dayNames, byDay)
         body += table(dayNames, byDay)
+        body += claimTable(dayNames, claims)
         return HTML.document(
             title: "Clicks of \(slug)", head: "<style>\(style)</style>\n", body: "<main>\n\(body)</main>\n")
     }
@@ -91,6 +100,30 @@ enum StatsPage {
         }
         if rows == 0 {
             html += "<tr><td colspan=\"\(platforms.count + 1)\">No clicks in the last \(days) days</td></tr>\n"
+        }
+        return html + "</tbody>\n</table>\n"
+    }
+
+    /// The link's installs through claims, a row a day with any: what the landing pages sent to a store, and what the
+    /// app redeemed after the install.
+    private static func claimTable(_ dayNames: [String], _ claims: [ClaimEventCount]) -> String {
+        var byDay: [String: [ClaimEvent: Int]] = [:]
+        for count in claims { byDay[count.day, default: [:]][count.event, default: 0] += count.count }
+        var html = "<table>\n<caption>Installs through claims a day (UTC), days with any</caption>\n"
+        html += "<thead><tr><th scope=\"col\">Day</th>"
+        for event in claimEvents { html += "<th scope=\"col\">\(event.name)</th>" }
+        html += "</tr></thead>\n<tbody>\n"
+        var rows = 0
+        for day in dayNames.reversed() {
+            guard let counts = byDay[day] else { continue }
+            html += "<tr><th scope=\"row\">\(day)</th>"
+            for event in claimEvents { html += "<td>\(counts[event.event] ?? 0)</td>" }
+            html += "</tr>\n"
+            rows += 1
+        }
+        if rows == 0 {
+            html += "<tr><td colspan=\"\(claimEvents.count + 1)\">No installs through claims in the last \(days) days"
+            html += "</td></tr>\n"
         }
         return html + "</tbody>\n</table>\n"
     }

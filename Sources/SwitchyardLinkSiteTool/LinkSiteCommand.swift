@@ -76,6 +76,16 @@ extension LinkSiteCommand {
         @Option(help: "Admin requests a second with one token (bursts of twice).")
         var requestsPerToken = 50.0
 
+        @Option(
+            help: """
+                Days a claim of a deferred link waits for the app's first launch; 0 makes no claims (landing pages \
+                then offer the stores without carrying the link across the install).
+                """)
+        var claimDays = 7.0
+
+        @Option(help: "Minutes between two purges of the claims that expired unredeemed.")
+        var claimPurgeMinutes = 60.0
+
         @Option(help: "What to log: trace, debug, info, notice, warning, error or critical.")
         var logLevel: Logger.Level = .info
 
@@ -90,6 +100,10 @@ extension LinkSiteCommand {
             guard (0...3_600).contains(cacheSeconds) else { throw ValidationError("--cache-seconds is 0 to 3600") }
             guard (10...60_000).contains(clickWindowMilliseconds) else {
                 throw ValidationError("--click-window-milliseconds is 10 to 60000")
+            }
+            guard (0...365).contains(claimDays) else { throw ValidationError("--claim-days is 0 to 365") }
+            guard (0.1...10_080).contains(claimPurgeMinutes) else {
+                throw ValidationError("--claim-purge-minutes is 0.1 to 10080")
             }
         }
 
@@ -107,10 +121,16 @@ extension LinkSiteCommand {
             let service: LinkService
             let application: any ApplicationProtocol
             do {
+                let claims =
+                    claimDays > 0
+                    ? ClaimSettings(
+                        tokens: ClaimTokens(key: try await ClaimTokens.key(in: links)), lifetime: claimDays * 86_400,
+                        purgeEvery: .milliseconds(Int64(claimPurgeMinutes * 60_000)))
+                    : nil
                 service = try LinkService(
                     file: routeFile, store: links, webHosts: webHosts,
                     cache: (10_000, .seconds(cacheSeconds)), clickWindow: .milliseconds(clickWindowMilliseconds),
-                    logger: logger)
+                    claims: claims, logger: logger)
                 let shownHost = host.contains(":") ? "[\(host)]" : host
                 application = try LinkSiteServer.application(
                     file: routeFile, service: service,

@@ -36,7 +36,7 @@ package enum ClaimEvent: String, Sendable, CaseIterable, Codable {
 }
 
 /// How many times `event` happened to a link's claims on `day` (`YYYY-MM-DD`, UTC).
-package struct ClaimEventCount: Sendable, Hashable {
+package struct ClaimEventCount: Sendable, Hashable, Codable {
     package var day: String
     package var event: ClaimEvent
     package var count: Int

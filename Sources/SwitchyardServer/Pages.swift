@@ -9,7 +9,9 @@ enum Pages {
     /// - Parameters:
     ///   - link: the universal link as the browser opened it.
     ///   - appLink: the same link in the app's custom scheme, when a scheme's routes take it.
-    static func landing(link: String, appLink: String?, apps: AppAssociations) -> String {
+    ///   - getTheApp: the "Get the app" button of a short link whose claim survives the install, when the site
+    ///     makes claims.
+    static func landing(link: String, appLink: String?, apps: AppAssociations, getTheApp: GetTheApp? = nil) -> String {
         let appName = apps.name.map(HTML.text) ?? "the app"
         var head = ""
         if let id = apps.appStoreID {
@@ -18,6 +20,10 @@ enum Pages {
         var body = "<h1>Open this link in \(appName)</h1>\n<p class=\"link\"><code>\(HTML.text(link))</code></p>\n"
         if let appLink {
             body += "<p><a class=\"primary\" href=\"\(HTML.text(appLink))\">Open in \(appName)</a></p>\n"
+        }
+        if let getTheApp {
+            head += "<script src=\"\(GetTheApp.scriptPath)\" defer></script>\n"
+            return page(title: "Open in \(appName)", head: head, body: body + getTheApp.section(appName: appName))
         }
         var stores: [String] = []
         if let id = apps.appStoreID {

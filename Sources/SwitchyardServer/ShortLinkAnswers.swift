@@ -21,16 +21,22 @@ package struct ShortLinkAnswers: Sendable {
     let site: UniversalLinkSite
     /// Where the site's short links live.
     package let shortLinks: ShortLinkSite
+    /// Whether a phone's landing page offers "Get the app" through a claim that survives the install.
+    package let makesClaims: Bool
 
     /// - Throws: ``RouteFileError`` when the file's routes or association files cannot be made.
-    package init(file: RouteFile, host: String?, shortLinks: ShortLinkSite) throws(RouteFileError) {
+    package init(file: RouteFile, host: String?, shortLinks: ShortLinkSite, makesClaims: Bool = false)
+        throws(RouteFileError)
+    {
         site = try UniversalLinkSite(file: file, host: host)
         self.shortLinks = shortLinks
+        self.makesClaims = makesClaims
     }
 
-    init(site: UniversalLinkSite, shortLinks: ShortLinkSite) {
+    init(site: UniversalLinkSite, shortLinks: ShortLinkSite, makesClaims: Bool = false) {
         self.site = site
         self.shortLinks = shortLinks
+        self.makesClaims = makesClaims
     }
 
     /// The answer for `link`, found by its slug (`nil` when the site has none), for `visitor` at `now`.
@@ -43,6 +49,7 @@ package struct ShortLinkAnswers: Sendable {
             return .preview(ShortLinkPages.preview(of: link, at: shortLinks.link(for: link.slug), apps: apps))
         case .ios, .android:
             let destination = (visitor == .ios ? link.ios : link.android) ?? link.target
+            if let page = claimLandingPage(destination, link: link, visitor: visitor) { return page }
             return phoneResponse(destination, link: link)
         case .desktop:
             guard let destination = link.desktop ?? webFallback(of: link.target) ?? webLink(link.target) else {
@@ -52,19 +59,57 @@ package struct ShortLinkAnswers: Sendable {
         }
     }
 
+    /// The apps the route file declares: their store identifiers and name.
+    package var apps: AppAssociations { site.file.apps }
+
+    /// The page of a claim link opened in a browser: what to do with it, and the link to copy. It reads nothing from
+    /// the store, so it says nothing of the claim's state.
+    package func claimPage(_ token: ClaimToken) -> SiteResponse {
+        .privatePage(document: ShortLinkPages.claim(shortLinks.claimLink(for: token), apps: apps), status: 200)
+    }
+
     /// The answer for a path that is not a slug, or a slug the site does not have.
     package static func unknown() -> SiteResponse { .notFound(ShortLinkPages.unknown()) }
 
     /// The answer when the store cannot say what a slug is.
     package static func unavailable() -> SiteResponse { .unavailable(ShortLinkPages.unavailable()) }
 
+    /// The landing page with "Get the app", when the site makes claims, `destination` opens in the app, and the app is
+    /// in the visitor's store. Its token slot is filled for each visit (``GetTheApp/filled(_:token:)``).
+    private func claimLandingPage(_ destination: String, link: ShortLink, visitor: Visitor) -> SiteResponse? {
+        let apps = site.file.apps
+        guard makesClaims, opensInApp(destination),
+            let store: GetTheApp.Store = visitor == .ios
+                ? (apps.appStoreID == nil ? nil : .appStore) : (apps.androidPackage == nil ? nil : .playStore)
+        else { return nil }
+        let claimLinkPrefix = "https://\(HostName.linkForm(shortLinks.host))/\(ShortLinkSite.claimComponent)/"
+        let appLink = customSchemeLink(destination)
+        let page = Pages.landing(
+            link: shortLinks.link(for: link.slug), appLink: appLink, apps: apps,
+            getTheApp: GetTheApp(slug: link.slug.text, claimLinkPrefix: claimLinkPrefix, store: store))
+        return .claimLandingPage(page)
+    }
+
+    /// Whether the app opens `destination`: a link of its custom scheme, or a universal link of the site's host that
+    /// its routes take.
+    private func opensInApp(_ destination: String) -> Bool {
+        if customSchemeLink(destination) != nil { return true }
+        return universalLinkPath(destination) != nil && site.router.canRoute(destination)
+    }
+
+    /// `destination` when a custom scheme's routes take it.
+    private func customSchemeLink(_ destination: String) -> String? {
+        guard let (_, table, match) = try? site.router.resolve(destination), match != nil, let scheme = table.scheme,
+            scheme != "https", scheme != "http"
+        else { return nil }
+        return destination
+    }
+
     /// A phone's answer for `destination`: the landing page of a link the app opens, or a redirect to a web link.
     private func phoneResponse(_ destination: String, link: ShortLink) -> SiteResponse {
         let shortLink = shortLinks.link(for: link.slug)
-        if let (_, table, match) = try? site.router.resolve(destination), match != nil, let scheme = table.scheme,
-            scheme != "https", scheme != "http"
-        {
-            return .landingPage(Pages.landing(link: shortLink, appLink: destination, apps: site.file.apps))
+        if let appLink = customSchemeLink(destination) {
+            return .landingPage(Pages.landing(link: shortLink, appLink: appLink, apps: site.file.apps))
         }
         if let path = universalLinkPath(destination),
             let answer = site.response(to: "GET", target: path, requestHost: site.host, ifNoneMatch: nil)

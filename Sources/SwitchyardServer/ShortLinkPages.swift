@@ -27,6 +27,20 @@ enum ShortLinkPages {
         return Pages.page(title: HTML.text(title), head: head, body: body)
     }
 
+    /// The page of a claim link: it opens a link in the app on the app's first launch, pasted there.
+    static func claim(_ claimLink: String, apps: AppAssociations) -> String {
+        let appName = apps.name.map(HTML.text) ?? "the app"
+        return Pages.page(
+            title: "Paste this link in \(appName)", head: "",
+            body: """
+                <h1>Paste this link in \(appName)</h1>
+                <p>When \(appName) opens for the first time, it offers to paste a link: paste this one, and it opens \
+                the page you chose before you installed it. It works once.</p>
+                <p class="link"><code>\(HTML.text(claimLink))</code></p>
+
+                """)
+    }
+
     /// The 410 page: the link expired or was disabled.
     static func gone(apps: AppAssociations) -> String {
         let owner = apps.name.map(HTML.text) ?? "its owner"

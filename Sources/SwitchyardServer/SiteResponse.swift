@@ -51,7 +51,7 @@ package struct SiteResponse: Sendable {
 
     /// A `302 Found` to a route's web fallback. The location is built from the route file's template with each
     /// value percent-encoded, so it holds no byte a header cannot carry.
-    static func redirect(to location: String) -> SiteResponse {
+    package static func redirect(to location: String) -> SiteResponse {
         SiteResponse(
             status: 302,
             headers: [(name: "Location", value: location), (name: "Cache-Control", value: "no-store")] + pageHeaders,
@@ -61,6 +61,28 @@ package struct SiteResponse: Sendable {
     /// A landing page: it changes with the route file only, so it may be cached for a few minutes.
     static func landingPage(_ html: String) -> SiteResponse {
         page(html, status: 200, cacheControl: "public, max-age=300")
+    }
+
+    /// A short link's landing page with a "Get the app" button: it holds a token of its own for each visit, so it is
+    /// never cached, and it runs the site's own script (`script-src 'self'`), nothing else.
+    static func claimLandingPage(_ html: String) -> SiteResponse {
+        var response = page(html, status: 200, cacheControl: "private, no-store")
+        response.headers = response.headers.map { header in
+            header.name == "Content-Security-Policy" ? (header.name, scriptPolicy) : header
+        }
+        return response
+    }
+
+    /// The script that copies a claim link, for pages of the site only.
+    package static func claimScript() -> SiteResponse {
+        SiteResponse(
+            status: 200,
+            headers: [
+                (name: "Content-Type", value: "text/javascript; charset=utf-8"),
+                (name: "Cache-Control", value: "public, max-age=3600"),
+                (name: "X-Content-Type-Options", value: "nosniff"),
+                (name: "Cross-Origin-Resource-Policy", value: "same-origin"),
+            ], body: Array(GetTheApp.script.utf8))
     }
 
     /// The 404 page, for a path that no route handles.
@@ -116,4 +138,9 @@ package struct SiteResponse: Sendable {
         (name: "X-Content-Type-Options", value: "nosniff"),
         (name: "Referrer-Policy", value: "no-referrer"),
     ]
+
+    /// The pages' policy with one change: scripts from the site itself may run (the claim link's copy).
+    static let scriptPolicy =
+        "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; "
+        + "frame-ancestors 'none'"
 }

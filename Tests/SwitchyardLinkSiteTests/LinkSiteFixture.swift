@@ -19,7 +19,7 @@ struct LinkSiteFixture: Sendable {
     let file: RouteFile
 
     static func with(
-        cacheFor freshFor: Duration = .seconds(5), limits: (Double, Double) = (1_000, 1_000),
+        cacheFor freshFor: Duration = .seconds(5), limits: (Double, Double) = (1_000, 1_000), makesClaims: Bool = true,
         _ body: (LinkSiteFixture) async throws -> Void
     ) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-linksite-\(UUID())")
@@ -29,8 +29,10 @@ struct LinkSiteFixture: Sendable {
         let store = try await LinkStore.open(
             .sqlite(path: folder.appendingPathComponent("links.sqlite").path), deadline: .seconds(60))
         let file = try RouteFile(contentsOf: example)
+        let claims = ClaimSettings(tokens: ClaimTokens(key: try await ClaimTokens.key(in: store)))
         let service = try LinkService(
-            file: file, store: store, webHosts: ["blog.example.com"], cache: (100, freshFor))
+            file: file, store: store, webHosts: ["blog.example.com"], cache: (100, freshFor),
+            claims: makesClaims ? claims : nil)
         let (token, stored) = AdminTokens.make(name: "tests", at: Date())
         try await store.add(stored)
         let fixture = LinkSiteFixture(
