@@ -7,7 +7,7 @@ enum OpenAPIDocument {
           "info": {
             "title": "Switchyard link site",
             "version": "1.0.0",
-            "description": "Short links that open the app: the public lookup the app uses, and the admin API."
+            "description": "Short links that open the app: the public lookup and claim redemption the app uses, and the admin API."
           },
           "servers": [{"url": "/"}],
           "components": {
@@ -100,7 +100,53 @@ enum OpenAPIDocument {
                         "clicks": {"type": "integer", "minimum": 1}
                       }
                     }
+                  },
+                  "claims": {
+                    "type": "array",
+                    "items": {
+                      "type": "object", "required": ["day", "event", "count"],
+                      "properties": {
+                        "day": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},
+                        "event": {"type": "string", "enum": ["storeRedirect", "claimCreated", "redeemed", "reopened"]},
+                        "count": {"type": "integer", "minimum": 1}
+                      }
+                    }
                   }
+                }
+              },
+              "Redemption": {
+                "type": "object", "required": ["token"], "additionalProperties": false,
+                "properties": {
+                  "token": {"type": "string", "pattern": "^[A-Za-z0-9_-]{32}$"},
+                  "platform": {"type": "string", "enum": ["ios", "android"]}
+                }
+              },
+              "RedeemedClaim": {
+                "type": "object", "required": ["token", "slug", "link", "target", "createdAt", "redeemedAt"],
+                "properties": {
+                  "token": {"type": "string"}, "slug": {"type": "string"}, "link": {"type": "string"},
+                  "target": {"type": "string"},
+                  "createdAt": {"type": "string", "format": "date-time"},
+                  "redeemedAt": {"type": "string", "format": "date-time"}
+                }
+              },
+              "ClaimPage": {
+                "type": "object", "required": ["claims"],
+                "properties": {
+                  "claims": {
+                    "type": "array",
+                    "items": {
+                      "type": "object", "required": ["id", "state", "createdAt", "expiresAt"],
+                      "properties": {
+                        "id": {"type": "string", "minLength": 8, "maxLength": 8},
+                        "state": {"type": "string", "enum": ["open", "redeemed", "expired"]},
+                        "createdAt": {"type": "string", "format": "date-time"},
+                        "expiresAt": {"type": "string", "format": "date-time"},
+                        "redeemedAt": {"type": "string", "format": "date-time"}
+                      }
+                    }
+                  },
+                  "next": {"type": "string"}
                 }
               },
               "Target": {
@@ -236,6 +282,43 @@ enum OpenAPIDocument {
                   "200": {"description": "The counts", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Stats"}}}},
                   "401": {"$ref": "#/components/responses/Error"},
                   "404": {"$ref": "#/components/responses/Error"},
+                  "429": {"$ref": "#/components/responses/Error"},
+                  "503": {"$ref": "#/components/responses/Error"}
+                }
+              }
+            },
+            "/api/admin/links/{slug}/claims": {
+              "parameters": [{"$ref": "#/components/parameters/slug"}],
+              "get": {
+                "summary": "A page of a link's claims, newest first; each named by 8 characters of its token", "operationId": "listClaims",
+                "security": [{"token": []}],
+                "parameters": [
+                  {"name": "state", "in": "query", "schema": {"type": "string", "enum": ["open", "redeemed", "expired"]}},
+                  {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 200}},
+                  {"name": "before", "in": "query", "schema": {"type": "string", "pattern": "^[0-9]{1,18}$"}}
+                ],
+                "responses": {
+                  "200": {"description": "The claims", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ClaimPage"}}}},
+                  "400": {"$ref": "#/components/responses/Error"},
+                  "401": {"$ref": "#/components/responses/Error"},
+                  "404": {"$ref": "#/components/responses/Error"},
+                  "429": {"$ref": "#/components/responses/Error"},
+                  "503": {"$ref": "#/components/responses/Error"}
+                }
+              }
+            },
+            "/api/claims/redeem": {
+              "post": {
+                "summary": "Redeem a claim on the app's first launch: once, for the platform's target", "operationId": "redeemClaim",
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Redemption"}}}},
+                "responses": {
+                  "200": {"description": "The claim's link", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RedeemedClaim"}}}},
+                  "400": {"$ref": "#/components/responses/Error"},
+                  "404": {"$ref": "#/components/responses/Error"},
+                  "409": {"$ref": "#/components/responses/Error"},
+                  "410": {"$ref": "#/components/responses/Error"},
+                  "413": {"$ref": "#/components/responses/Error"},
+                  "415": {"$ref": "#/components/responses/Error"},
                   "429": {"$ref": "#/components/responses/Error"},
                   "503": {"$ref": "#/components/responses/Error"}
                 }

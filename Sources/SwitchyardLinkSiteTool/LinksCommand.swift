@@ -15,7 +15,8 @@ import Switchyard
 struct LinksCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "links",
-        abstract: "Create, list, show, count, disable, delete and export a link site's short links.",
+        abstract:
+            "Create, list, show, count, disable, delete and export a link site's short links, and list their claims.",
         discussion: """
             The site is --site or SWITCHYARD_SITE (http://127.0.0.1:8080); the token is SWITCHYARD_TOKEN, made with \
             `switchyard-link-site token create NAME`. --json prints the site's JSON answer as it is.
@@ -24,8 +25,11 @@ struct LinksCommand: AsyncParsableCommand {
               export SWITCHYARD_TOKEN=sy_…
               switchyard links create myapp://product/1988 --slug xmas --title "Christmas sale" --utm source=poster
               switchyard links stats xmas
+              switchyard links claims xmas --state open
             """,
-        subcommands: [Create.self, List.self, Show.self, Stats.self, Disable.self, Delete.self, Export.self])
+        subcommands: [
+            Create.self, List.self, Show.self, Stats.self, Claims.self, Disable.self, Delete.self, Export.self,
+        ])
 
     struct Site: ParsableArguments {
         @Option(help: "The link site's address (default: SWITCHYARD_SITE, else http://127.0.0.1:8080).")
@@ -221,8 +225,52 @@ struct LinksCommand: AsyncParsableCommand {
                 let days = (stats["days"] as? [[String: Any]] ?? []).map { day in
                     "\(day["day"] as? String ?? "")  \((day["platform"] as? String ?? "").padding(toLength: 7, withPad: " ", startingAt: 0))  \(day["clicks"] as? Int ?? 0)"
                 }
-                return (days + ["total  \(stats["total"] as? Int ?? 0)"]).joined(separator: "\n")
+                let claims = (stats["claims"] as? [[String: Any]] ?? []).map { day in
+                    "\(day["day"] as? String ?? "")  \(day["event"] as? String ?? "")  \(day["count"] as? Int ?? 0)"
+                }
+                let lines = days + ["total  \(stats["total"] as? Int ?? 0)"]
+                return (lines + (claims.isEmpty ? [] : ["claims:"] + claims)).joined(separator: "\n")
             }
+        }
+    }
+
+    struct Claims: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List a link's claims of deferred links, newest first: id, state, made, redeemed.")
+        @OptionGroup var site: Site
+        @Option(help: "open, redeemed or expired: only claims in that state.") var state: String?
+        @Argument(help: "The link's slug.") var slug: String
+
+        func run() async throws {
+            if let state, !["open", "redeemed", "expired"].contains(state) {
+                throw Failure.badUsage("--state is open, redeemed or expired")
+            }
+            let slug = try Show.checked(slug)
+            var before: String?
+            var claims: [[String: Any]] = []
+            repeat {
+                var query = "?limit=200" + (state.map { "&state=\($0)" } ?? "")
+                if let before { query += "&before=\(before)" }
+                let (status, body) = try await site.call(.GET, "/api/admin/links/\(slug)/claims" + query)
+                guard status == 200, let page = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
+                else {
+                    if status == 404 { throw Failure.refused("the site has no link '\(slug)'") }
+                    throw Failure.refused("the site answered \(status): \(Site.message(body))")
+                }
+                claims += page["claims"] as? [[String: Any]] ?? []
+                before = page["next"] as? String
+            } while before != nil
+            if site.json {
+                let data = try JSONSerialization.data(withJSONObject: ["claims": claims], options: [.sortedKeys])
+                FileHandle.standardOutput.write(data + Data([10]))
+                return
+            }
+            for claim in claims {
+                let state = (claim["state"] as? String ?? "").padding(toLength: 8, withPad: " ", startingAt: 0)
+                let redeemed = claim["redeemedAt"] as? String ?? "-"
+                print("\(claim["id"] as? String ?? "")  \(state)  \(claim["createdAt"] as? String ?? "")  \(redeemed)")
+            }
+            if claims.isEmpty { print("no claims") }
         }
     }
 

@@ -73,7 +73,8 @@ import Testing
                 Set(paths.keys) == [
                     "/api/links/{slug}", "/api/admin/links", "/api/admin/links/{slug}",
                     "/api/admin/links/{slug}/disable",
-                    "/api/admin/links/{slug}/stats", "/api/admin/export",
+                    "/api/admin/links/{slug}/stats", "/api/admin/links/{slug}/claims", "/api/admin/export",
+                    "/api/claims/redeem",
                 ])
             var operations = 0
             for (path, item) in paths.sorted(by: { $0.key < $1.key }) {
@@ -87,9 +88,16 @@ import Testing
                         "POST", "/api/admin/links", json: #"{"slug": "\#(slug)", "target": "myapp://cart"}"#)
                     #expect(created.status == 201)
                     let target = path.replacingOccurrences(of: "{slug}", with: slug)
-                    let body: [UInt8] =
+                    var body: [UInt8] =
                         operation["requestBody"] == nil
                         ? [] : Array(#"{"target": "myapp://cart", "title": "Changed"}"#.utf8)
+                    if operation["operationId"] as? String == "redeemClaim" {
+                        // A claim made as a phone makes one: its landing page, then its store redirect.
+                        let page = await site.service.visit(try Slug(slug), visitor: .ios, referrer: nil, now: Date())
+                        let (token, redirect) = try ClaimTests.getTheApp(page)
+                        #expect(await ClaimTests.get(site, redirect)?.status == 302)
+                        body = Array(#"{"token": "\#(token)"}"#.utf8)
+                    }
                     let head =
                         "\(method.uppercased()) \(target) HTTP/1.1\r\nHost: go.shop.example.com\r\nConnection: close\r\n"
                         + "Authorization: Bearer \(site.token)\r\nContent-Type: application/json\r\n"
@@ -102,7 +110,7 @@ import Testing
                     operations += 1
                 }
             }
-            #expect(operations == 9)
+            #expect(operations == 11)
             let unknown = try await RawHTTP.get(
                 "/api/admin/tokens", headers: ["Authorization: Bearer \(site.token)"], port: port)
             #expect(unknown?.status == 404)

@@ -51,6 +51,24 @@ import Testing
             let refused = try links(["create", "javascript:alert(1)"])
             #expect(refused.0 == 1)
             #expect(refused.2.contains("target:"))
+            // A deferred link, over HTTP: an iPhone's landing page, its store redirect, the app's redemption.
+            let iPhone = "User-Agent: Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15"
+            let landing = try #require(try await RawHTTP.get("/s/xmas", headers: [iPhone], port: site.port))
+            let redirect = try #require(landing.body.firstMatch(of: #/id="get-the-app" href="([^"]+)"/#)?.output.1)
+            let claimToken = try #require(redirect.firstMatch(of: #/^/c/([A-Za-z0-9_-]{32})/#)?.output.1)
+            let store = try await RawHTTP.get(String(redirect), port: site.port)
+            #expect(store?.status == 302 && store?.headers["location"] == "https://apps.apple.com/app/id1234567890")
+            let body = Array(#"{"token": "\#(claimToken)"}"#.utf8)
+            let head =
+                "POST /api/claims/redeem HTTP/1.1\r\nHost: go.shop.example.com\r\nConnection: close\r\n"
+                + "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+            let redeemed = try await RawHTTP.send(Array(head.utf8) + body, to: site.port)
+            #expect(redeemed?.status == 200 && redeemed?.body.contains(#""target":"myapp:\/\/product\/1988""#) == true)
+            let claims = try links(["claims", "xmas"])
+            #expect(claims.0 == 0 && claims.1.hasPrefix("\(claimToken.prefix(8))  redeemed  "), "\(claims.1)")
+            #expect(try links(["claims", "xmas", "--state", "open"]).1 == "no claims\n")
+            #expect(try links(["claims", "xmas", "--state", "lost"]).0 == 2)
+            #expect(try links(["stats", "xmas"]).1.contains("claims:\n"))
             #expect(try links(["disable", "xmas"]).0 == 0)
             #expect(try await RawHTTP.get("/s/xmas", port: site.port)?.status == 410)
             #expect(try links(["export", "--format", "csv"]).1.hasPrefix("slug,link,target"))
