@@ -62,7 +62,7 @@ enum Pages {
         @media (prefers-color-scheme:dark){:root{--fg:#f2f2f2;--bg:#111;--accent:#8ab8ff;--muted:#ccc}}\
         body{margin:0;font:1.125rem/1.5 system-ui,-apple-system,sans-serif;color:var(--fg);background:var(--bg)}\
         main{max-width:32rem;margin:0 auto;padding:2rem 1.25rem}\
-        h1{font-size:1.5rem}h2{font-size:1.125rem;color:var(--muted)}\
+        h1{font-size:1.5rem;overflow-wrap:anywhere}h2{font-size:1.125rem;color:var(--muted)}\
         code{overflow-wrap:anywhere}\
         a{color:var(--accent)}a:focus-visible{outline:3px solid var(--accent);outline-offset:3px}\
         .primary{display:block;padding:.875rem 1rem;border-radius:.75rem;text-align:center;font-weight:600;\

@@ -39,8 +39,16 @@ package struct ShortLinkAnswers: Sendable {
         self.makesClaims = makesClaims
     }
 
-    /// The answer for `link`, found by its slug (`nil` when the site has none), for `visitor` at `now`.
+    /// The answer for `link`, found by its slug (`nil` when the site has none), for `visitor` at `now`. One address
+    /// answers each kind of visitor its own way, so every answer says it varies by `User-Agent`: a browser's or a
+    /// CDN's cache must not give a crawler's preview to a phone.
     package func response(for link: ShortLink?, visitor: Visitor, now: Date) -> SiteResponse {
+        var answer = visitorResponse(for: link, visitor: visitor, now: now)
+        answer.headers.append((name: "Vary", value: "User-Agent"))
+        return answer
+    }
+
+    private func visitorResponse(for link: ShortLink?, visitor: Visitor, now: Date) -> SiteResponse {
         let apps = site.file.apps
         guard let link else { return .notFound(ShortLinkPages.unknown()) }
         if link.isGone(at: now) { return .gone(ShortLinkPages.gone(apps: apps)) }

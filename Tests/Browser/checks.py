@@ -24,9 +24,12 @@ class Checks:
         return 1 if self.failures else 0
 
 
-def start_browser(width=1280, height=1000):
-    """Debian's chromium and chromedriver (or CHROMIUM and CHROMEDRIVER), headless."""
+def start_browser(width=1280, height=1000, log_network=False):
+    """Debian's chromium and chromedriver (or CHROMIUM and CHROMEDRIVER), headless; with `log_network`, every request
+    the browser makes is in `browser.get_log("performance")`, those it could not complete too."""
     options = webdriver.ChromeOptions()
+    if log_network:
+        options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", f"--window-size={width},{height}"]:
         options.add_argument(argument)
     options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")

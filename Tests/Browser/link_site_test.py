@@ -11,7 +11,10 @@ Checks, each a failure when it does not hold:
   totals by platform, from clicks counted by the site and clicks of earlier days;
 - the page runs no script, loads nothing from elsewhere, and shows a hostile title escaped;
 - the stats page, a short link's landing page, its preview page and the 410 page pass axe-core's checks (WCAG 2.1 A
-  and AA), in light and dark mode, and fit a phone's width without scrolling sideways.
+  and AA), in light and dark mode, and fit a phone's width without scrolling sideways;
+- on an iPhone, the landing page's "Get the app" copies the page's claim link (read back through the clipboard
+  permission granted to the test) and goes to the App Store through the site, which makes the claim; with scripts
+  off, the claim link is on the page to copy by hand and the button still goes to the store.
 """
 import argparse
 import base64
@@ -71,7 +74,7 @@ def main():
     if not address.startswith("http://"):
         server.kill()
         sys.exit(f"switchyard-link-site did not start: {address!r}")
-    browser = start_browser(1100, 1000)
+    browser = start_browser(1100, 1000, log_network=True)
     try:
         run(browser, address, token, database, arguments)
     finally:
@@ -160,6 +163,69 @@ def run(browser, address, token, database, arguments):
     browser.execute_cdp_cmd("Network.setUserAgentOverride", {"userAgent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)"})
     browser.get(address + "s/winter")
     browser.save_screenshot(os.path.join(arguments.artifacts, "link-site-landing.png"))
+    get_the_app(browser, address, database)
+
+
+def store_requests(browser):
+    """The App Store addresses the browser asked for since the last call (offline in CI: asked, never answered)."""
+    urls = []
+    for entry in browser.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message.get("method") == "Network.requestWillBeSent":
+            url = message["params"]["request"]["url"]
+            if url.startswith("https://apps.apple.com/"):
+                urls.append(url)
+    return urls
+
+
+def get_the_app(browser, address, database):
+    origin = address.rstrip("/")
+    browser.execute_cdp_cmd("Browser.grantPermissions",
+                            {"origin": origin, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    browser.get(address + "s/winter")
+    store_requests(browser)
+    button = browser.find_element(By.ID, "get-the-app")
+    claim_link = button.get_attribute("data-claim-link")
+    shown = browser.find_element(By.ID, "claim-link").text
+    check(claim_link == shown and claim_link.startswith("https://go.shop.example.com/c/") and len(claim_link) == 62,
+          f"the page shows the claim link its button copies ({claim_link})")
+    token = claim_link.rsplit("/", 1)[-1]
+    policy = browser.execute_script("return document.scripts[0] && document.scripts[0].src")
+    check(policy == address + "c/copy-claim.js", f"the page's one script is the site's own ({policy})")
+    button.click()
+    deadline = time.time() + 10
+    asked = []
+    while time.time() < deadline and not asked:
+        asked = store_requests(browser)
+        time.sleep(0.1)
+    check(asked == ["https://apps.apple.com/app/id1234567890"], f"the tap goes on to the App Store ({asked})")
+    # Back on the site's origin, where the test may read the clipboard.
+    browser.get(address + "c/" + token)
+    copied = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "navigator.clipboard.readText().then(done, e => done('error: ' + e));")
+    check(copied == claim_link, f"the tap copied the claim link ({copied!r})")
+    check("Paste this link in Shop" in browser.find_element(By.TAG_NAME, "h1").text,
+          "the claim link opened in a browser says to paste it in the app")
+    with sqlite3.connect(database) as connection:
+        rows = connection.execute("SELECT slug, redeemed_at FROM claims WHERE token = ?", (token,)).fetchall()
+    check(rows == [("winter", None)], f"the site made an open claim of the token ({rows})")
+
+    # Without scripts: nothing is copied, but the link is there to copy, and the button still goes to the store.
+    browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    browser.get(address + "s/winter")
+    store_requests(browser)
+    shown = browser.find_element(By.ID, "claim-link").text
+    check(shown.startswith("https://go.shop.example.com/c/") and shown != claim_link,
+          f"without scripts the page shows a claim link of its own to copy ({shown})")
+    browser.find_element(By.ID, "get-the-app").click()
+    deadline = time.time() + 10
+    asked = []
+    while time.time() < deadline and not asked:
+        asked = store_requests(browser)
+        time.sleep(0.1)
+    check(asked == ["https://apps.apple.com/app/id1234567890"], f"without scripts the button still opens the store ({asked})")
+    browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
 
 
 if __name__ == "__main__":

@@ -12,6 +12,21 @@ import Testing
 @Suite struct LinkServiceTests {
     static let now = Date()
 
+    /// A browser's or CDN's cache keyed by address alone once gave a phone the crawler's preview (the browser test
+    /// saw it): every answer of a short link varies by `User-Agent`.
+    @Test(arguments: [Visitor.ios, .android, .desktop, .bot])
+    func everyVisitorsAnswerVariesByUserAgent(_ visitor: Visitor) async throws {
+        try await LinkSiteFixture.with { site in
+            try await site.store.create(
+                ShortLink(slug: try Slug("spring"), target: "myapp://product/1988"), at: Self.now)
+            for _ in 0..<2 {
+                let answer = await site.service.visit(
+                    try Slug("spring"), visitor: visitor, referrer: nil, now: Self.now)
+                #expect(answer.headers.filter { $0.name == "Vary" }.map(\.value) == ["User-Agent"], "\(visitor)")
+            }
+        }
+    }
+
     @Test func visitorsGetTheirAnswerAndUnknownOrGoneLinksTheirStatus() async throws {
         try await LinkSiteFixture.with { site in
             var link = ShortLink(slug: try Slug("spring"), target: "myapp://product/1988")
