@@ -30,12 +30,14 @@
 
         /// A paste button whose pasted text `links` opens; `opened` gets what came of it.
         public init(
-            links: DeferredLinks, opened: @escaping @MainActor (Result<DeferredLinks.Opening, DeferredLinkError>) -> Void
+            links: DeferredLinks,
+            opened: @escaping @MainActor (Result<DeferredLinks.Opening, DeferredLinkError>) -> Void
         ) {
             self.links = links
             self.opened = opened
         }
 
+        /// The system's paste button, which reads the clipboard on the person's tap only.
         public var body: some View {
             PasteButton(payloadType: String.self) { pasted in
                 guard let text = pasted.first else { return }
@@ -62,8 +64,10 @@
             return control
         }()
 
+        /// A target whose control's pasted text `links` opens; `opened` gets what came of it.
         public init(
-            links: DeferredLinks, opened: @escaping @MainActor (Result<DeferredLinks.Opening, DeferredLinkError>) -> Void
+            links: DeferredLinks,
+            opened: @escaping @MainActor (Result<DeferredLinks.Opening, DeferredLinkError>) -> Void
         ) {
             self.links = links
             self.opened = opened
@@ -73,6 +77,7 @@
             ])
         }
 
+        /// Opens the first pasted item's text as a claim link.
         public override func paste(itemProviders: [NSItemProvider]) {
             guard let provider = itemProviders.first else { return }
             _ = provider.loadObject(ofClass: NSString.self) { [links, opened] item, _ in
