@@ -85,14 +85,14 @@ public struct DeferredLinks: Sendable {
 
     /// Redeems the claim link `pasted` at the site, once, and routes its target with the origin
     /// ``LinkOrigin/deferred`` (a web target is returned for the browser).
-    /// - Throws: ``DeferredLinkError``, as ``redeem(_:)`` does; nothing is routed then.
+    /// - Throws: ``DeferredLinkError``, as ``redeem(_:)-(String)`` does; nothing is routed then.
     public func open(_ pasted: String, context: (any Sendable)? = nil) async throws(DeferredLinkError) -> Opening {
         try await open(site.claimToken(of: pasted), context: context)
     }
 
     /// Redeems the claim of `token` (the Play Store's install referrer gives it on Android) and routes its target
     /// with the origin ``LinkOrigin/deferred``.
-    /// - Throws: ``DeferredLinkError``, as ``redeem(_:)`` does; nothing is routed then.
+    /// - Throws: ``DeferredLinkError``, as ``redeem(_:)-(String)`` does; nothing is routed then.
     public func open(_ token: ClaimToken, context: (any Sendable)? = nil) async throws(DeferredLinkError) -> Opening {
         let redeemed = try await redeem(token)
         guard redeemed.opensInApp else { return .web(redeemed.target) }
