@@ -144,9 +144,9 @@ package final class LinkService: Sendable {
     ///
     /// A token this site did not make for the link gets 404, a link that is gone 410. When the store cannot make the
     /// claim, the visitor still goes to the store: the app then opens on its home screen, as without a claim.
-    package func storeRedirect(token text: Substring, store: Substring, slug slugText: String?, now: Date) async
-        -> SiteResponse
-    {
+    package func storeRedirect(
+        token text: Substring, store: Substring, slug slugText: String?, address: String, now: Date
+    ) async -> SiteResponse {
         let apps = answers.apps
         guard let claims, let token = try? ClaimToken(String(text)), let slug = slugText.flatMap({ try? Slug($0) }),
             claims.tokens.made(token, for: slug)
@@ -160,6 +160,10 @@ package final class LinkService: Sendable {
         }
         let link = try? await self.link(slug)
         guard let link, !link.isGone(at: now) else { return answers.response(for: link, visitor: .ios, now: now) }
+        if claims.perAddress.wait(for: address) != nil {
+            logger.notice("no claim of '\(slug)' made: \(address) made too many")
+            return SiteResponse.redirect(to: location)
+        }
         do {
             _ = try await self.store.createClaim(
                 token, for: slug, at: now, expiresAt: now.addingTimeInterval(claims.lifetime))
@@ -171,7 +175,9 @@ package final class LinkService: Sendable {
 
     /// The answer to a `GET` of a path under `/c/`, when the site makes claims: the script of the landing pages, a
     /// claim link's page, or a store redirect; `nil` for any other path, and when the site makes no claims.
-    package func claimAnswer(path: Substring, query: (String) -> String?, now: Date) async -> SiteResponse? {
+    package func claimAnswer(path: Substring, query: (String) -> String?, address: String, now: Date) async
+        -> SiteResponse?
+    {
         guard claims != nil, path.hasPrefix("/\(ShortLinkSite.claimComponent)/"), path.utf8.count <= 256 else {
             return nil
         }
@@ -185,7 +191,8 @@ package final class LinkService: Sendable {
             return answers.claimPage(token)
         case 2:
             return await storeRedirect(
-                token: parts[parts.startIndex], store: parts[parts.startIndex + 1], slug: query("link"), now: now)
+                token: parts[parts.startIndex], store: parts[parts.startIndex + 1], slug: query("link"),
+                address: address, now: now)
         default:
             return ShortLinkAnswers.unknown()
         }
@@ -246,11 +253,18 @@ package struct ClaimSettings: Sendable {
     package let lifetime: TimeInterval
     /// How often the claims that expired unredeemed are deleted: every hour by default.
     package let purgeEvery: Duration
+    /// Claims one address may make: a client that makes more is still sent to the store, without a claim, so that
+    /// no one fills the database.
+    let perAddress: RateLimiter
 
-    package init(tokens: ClaimTokens, lifetime: TimeInterval = 7 * 86_400, purgeEvery: Duration = .seconds(3_600)) {
+    package init(
+        tokens: ClaimTokens, lifetime: TimeInterval = 7 * 86_400, purgeEvery: Duration = .seconds(3_600),
+        perAddress: Double = 20
+    ) {
         self.tokens = tokens
         self.lifetime = lifetime
         self.purgeEvery = purgeEvery
+        self.perAddress = RateLimiter(perSecond: perAddress, burst: max(1, Int(perAddress * 2)))
     }
 }
 

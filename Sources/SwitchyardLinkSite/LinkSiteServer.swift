@@ -57,7 +57,8 @@ struct LinkSiteMiddleware: RouterMiddleware {
         }
         if request.method == .get || request.method == .head,
             let answer = await service.claimAnswer(
-                path: path, query: { request.uri.queryParameters[$0[...]].map(String.init) }, now: Date())
+                path: path, query: { request.uri.queryParameters[$0[...]].map(String.init) },
+                address: context.remoteAddress?.ipAddress ?? "unknown", now: Date())
         {
             return Response(answer, for: request)
         }

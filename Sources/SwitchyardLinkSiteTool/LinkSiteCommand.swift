@@ -70,7 +70,11 @@ extension LinkSiteCommand {
         @Option(help: "Milliseconds a click waits before it is written, in a batch: what a crash may lose.")
         var clickWindowMilliseconds = 1_000
 
-        @Option(help: "Admin requests a second from one address, before the token is checked (bursts of twice).")
+        @Option(
+            help: """
+                Requests a second from one address, bursts of twice: admin requests before the token is checked, \
+                claim redemptions, and claims made (beyond, the store opens without a claim).
+                """)
         var requestsPerAddress = 20.0
 
         @Option(help: "Admin requests a second with one token (bursts of twice).")
@@ -125,7 +129,7 @@ extension LinkSiteCommand {
                     claimDays > 0
                     ? ClaimSettings(
                         tokens: ClaimTokens(key: try await ClaimTokens.key(in: links)), lifetime: claimDays * 86_400,
-                        purgeEvery: .milliseconds(Int64(claimPurgeMinutes * 60_000)))
+                        purgeEvery: .milliseconds(Int64(claimPurgeMinutes * 60_000)), perAddress: requestsPerAddress)
                     : nil
                 service = try LinkService(
                     file: routeFile, store: links, webHosts: webHosts,

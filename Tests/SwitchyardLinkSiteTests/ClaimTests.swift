@@ -31,7 +31,7 @@ import Testing
     }
 
     /// The answer to `GET path` under `/c/`.
-    static func get(_ site: LinkSiteFixture, _ path: String) async -> SiteResponse? {
+    static func get(_ site: LinkSiteFixture, _ path: String, address: String = "10.0.0.5") async -> SiteResponse? {
         let parts = path.split(separator: "?", maxSplits: 1)
         let query = parts.count > 1 ? String(parts[1]) : ""
         return await site.service.claimAnswer(
@@ -40,7 +40,7 @@ import Testing
                 query.split(separator: "&").first { $0.hasPrefix(name + "=") }.map {
                     String($0.dropFirst(name.count + 1))
                 }
-            }, now: Self.now)
+            }, address: address, now: Self.now)
     }
 
     static func redeem(_ site: LinkSiteFixture, _ body: String, contentType: String? = "application/json") async
@@ -120,6 +120,23 @@ import Testing
             #expect(
                 statsPage.text.contains(
                     "<tr><th scope=\"row\">\(day)</th><td>2</td><td>1</td><td>0</td><td>0</td></tr>"))
+        }
+    }
+
+    @Test func anAddressThatMakesTooManyClaimsGoesToTheStoreWithoutOne() async throws {
+        // One claim an address, refilled once in 1,000 s: the second tap of one address makes none.
+        try await LinkSiteFixture.with(claimsPerAddress: 0.001) { site in
+            try await site.store.create(ShortLink(slug: try Slug("xmas"), target: "myapp://product/1988"), at: Self.now)
+            var tokens: [String] = []
+            for address in ["10.0.0.66", "10.0.0.66", "10.0.0.67"] {
+                let page = await site.service.visit(try Slug("xmas"), visitor: .ios, referrer: nil, now: Self.now)
+                let (token, redirect) = try Self.getTheApp(page)
+                tokens.append(token)
+                let answer = try #require(await Self.get(site, redirect, address: address))
+                #expect(answer.status == 302 && answer.header("Location") == "https://apps.apple.com/app/id1234567890")
+            }
+            let made = try await site.store.claims(of: try Slug("xmas"), before: nil, limit: 10).map(\.token.text)
+            #expect(Set(made) == [tokens[0], tokens[2]])
         }
     }
 

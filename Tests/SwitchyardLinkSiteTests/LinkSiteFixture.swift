@@ -20,7 +20,7 @@ struct LinkSiteFixture: Sendable {
 
     static func with(
         cacheFor freshFor: Duration = .seconds(5), limits: (Double, Double) = (1_000, 1_000), makesClaims: Bool = true,
-        _ body: (LinkSiteFixture) async throws -> Void
+        claimsPerAddress: Double = 20, _ body: (LinkSiteFixture) async throws -> Void
     ) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-linksite-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -29,7 +29,8 @@ struct LinkSiteFixture: Sendable {
         let store = try await LinkStore.open(
             .sqlite(path: folder.appendingPathComponent("links.sqlite").path), deadline: .seconds(60))
         let file = try RouteFile(contentsOf: example)
-        let claims = ClaimSettings(tokens: ClaimTokens(key: try await ClaimTokens.key(in: store)))
+        let claims = ClaimSettings(
+            tokens: ClaimTokens(key: try await ClaimTokens.key(in: store)), perAddress: claimsPerAddress)
         let service = try LinkService(
             file: file, store: store, webHosts: ["blog.example.com"], cache: (100, freshFor),
             claims: makesClaims ? claims : nil)
