@@ -7,7 +7,9 @@ local scenario = os.getenv("SCENARIO") or "claim"
 local plain = os.getenv("SERVER_LOAD_MODE") == "plain"
 local iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1"
 
+-- wrk's threads each have a Lua state of their own: `index` is set in each by setup, and THREADS (2) is how many.
 local threads = {}
+local thread_count = tonumber(os.getenv("THREADS") or "2")
 local count = 0
 function setup(thread)
   thread:set("index", count)
@@ -27,7 +29,7 @@ function init(args)
     -- Each thread takes every `count`-th token, so that no two threads send one token.
     local n = 0
     for line in io.lines(os.getenv("TOKENS")) do
-      if n % count == index then table.insert(tokens, line) end
+      if n % thread_count == index then table.insert(tokens, line) end
       n = n + 1
     end
   end

@@ -16,6 +16,8 @@ package final class LinkService: Sendable {
     let answers: ShortLinkAnswers
     let cache: LinkCache
     let clicks: ClickRecorder
+    /// The claims' events, written in batches as clicks are.
+    let claimEvents: ClaimEventRecorder
     /// `/` and the prefix's components, each followed by `/`: what a short link's path starts with.
     private let slugPathPrefix: [UInt8]
     /// The association files of the short-link host, which claim its short links only; `nil` when the route file
@@ -61,6 +63,7 @@ package final class LinkService: Sendable {
         self.store = store
         self.cache = LinkCache(capacity: cache.capacity, freshFor: cache.freshFor)
         clicks = ClickRecorder(store: store, window: clickWindow, logger: logger)
+        claimEvents = ClaimEventRecorder(store: store, window: clickWindow, logger: logger)
     }
 
     package var shortLinks: ShortLinkSite { answers.shortLinks }
@@ -160,13 +163,15 @@ package final class LinkService: Sendable {
         }
         let link = try? await self.link(slug)
         guard let link, !link.isGone(at: now) else { return answers.response(for: link, visitor: .ios, now: now) }
+        claimEvents.record(.storeRedirect, of: slug, at: now)
         if claims.perAddress.wait(for: address) != nil {
             logger.notice("no claim of '\(slug)' made: \(address) made too many")
             return SiteResponse.redirect(to: location)
         }
         do {
-            _ = try await self.store.createClaim(
+            let isNew = try await self.store.createClaim(
                 token, for: slug, at: now, expiresAt: now.addingTimeInterval(claims.lifetime))
+            if isNew { claimEvents.record(.claimCreated, of: slug, at: now) }
         } catch {
             logger.warning("a claim of '\(slug)' was not made: \(error)")
         }
@@ -225,9 +230,25 @@ package final class LinkService: Sendable {
         cache.store(link, for: slug, at: clock.now)
     }
 
-    /// Writes clicks in batches until cancelled.
+    /// Redeems the claim of `token` at `now` (the link read through the cache) and counts what it was: a first open
+    /// or a re-open.
+    package func redeem(_ token: ClaimToken, at now: Date) async throws(LinkStoreError) -> Redemption {
+        let redemption = try await store.redeemClaim(token, at: now) { slug throws(LinkStoreError) in
+            try await self.link(slug)
+        }
+        switch redemption {
+        case .redeemed(let claim, _): claimEvents.record(.redeemed, of: claim.slug, at: now)
+        case .alreadyRedeemed(let slug): claimEvents.record(.reopened, of: slug, at: now)
+        case .unknown, .expired, .linkGone: break
+        }
+        return redemption
+    }
+
+    /// Writes clicks and claims' events in batches until cancelled.
     package func run() async {
-        await clicks.run()
+        async let clicksWritten: Void = clicks.run()
+        async let eventsWritten: Void = claimEvents.run()
+        _ = await (clicksWritten, eventsWritten)
     }
 
     /// Deletes the claims that expired unredeemed, now and every ``ClaimSettings/purgeEvery``, until cancelled.

@@ -134,7 +134,7 @@ package struct LinkSiteAPI: Sendable {
         guard service.claims != nil else { return Self.error(404, "unknownClaim", "this site makes no claims") }
         let redemption: Redemption
         do {
-            redemption = try await service.store.redeemClaim(token, at: now)
+            redemption = try await service.redeem(token, at: now)
         } catch {
             return Self.error(503, "unavailable", "the store cannot answer; try again shortly")
         }

@@ -63,95 +63,69 @@ package enum Redemption: Sendable, Hashable {
 }
 
 extension LinkStore {
-    /// Makes the claim of `token` for `slug`, expiring at `expiresAt`, and counts a store redirect; a token that has a
-    /// claim keeps it (a second tap on one page), and only the redirect is counted.
+    /// Makes the claim of `token` for `slug`, expiring at `expiresAt`, in one statement; a token that has a claim keeps
+    /// it (a second tap on one page).
     /// - Returns: Whether the claim is new.
     package func createClaim(
         _ token: ClaimToken, for slug: Slug, at now: Date, expiresAt: Date
     ) async throws(LinkStoreError) -> Bool {
         let (text, name) = (token.text, slug.text)
         let (created, expires) = (StoredTime.milliseconds(now), StoredTime.milliseconds(expiresAt))
-        let day = StoredTime.day(now)
-        return try await connection.withTransaction { database in
-            let isNew =
-                try await database.raw(
-                    """
-                    INSERT INTO claims (token, slug, created_at, expires_at) \
-                    VALUES (\(bind: text), \(bind: name), \(bind: created), \(bind: expires)) \
-                    ON CONFLICT (token) DO NOTHING RETURNING token
-                    """
-                ).first() != nil
-            try await Self.count(.storeRedirect, of: name, on: day, in: database)
-            if isNew { try await Self.count(.claimCreated, of: name, on: day, in: database) }
-            return isNew
+        return try await connection.withDatabase { database in
+            try await database.raw(
+                """
+                INSERT INTO claims (token, slug, created_at, expires_at) \
+                VALUES (\(bind: text), \(bind: name), \(bind: created), \(bind: expires)) \
+                ON CONFLICT (token) DO NOTHING RETURNING token
+                """
+            ).first() != nil
         }
     }
 
     /// Redeems the claim of `token` at `now`, once: of any number of calls racing for one token, on any number of
     /// processes, exactly one gets `redeemed`. A claim whose link was deleted, or is disabled or expired, is not
     /// redeemed: it stays open, and opens the link again if it comes back before the claim expires.
-    package func redeemClaim(_ token: ClaimToken, at now: Date) async throws(LinkStoreError) -> Redemption {
+    ///
+    /// - Parameter link: The link of a slug as the caller knows it (a site's cache); by default, read here.
+    package func redeemClaim(
+        _ token: ClaimToken, at now: Date, link: (@Sendable (Slug) async throws(LinkStoreError) -> ShortLink?)? = nil
+    ) async throws(LinkStoreError) -> Redemption {
         let text = token.text
         let time = StoredTime.milliseconds(now)
-        let day = StoredTime.day(now)
-        let outcome: (row: ClaimRow?, link: String?, won: Bool) = try await connection.withTransaction { database in
-            guard
-                let row = try await database.raw(
-                    "SELECT token, slug, created_at, expires_at, redeemed_at FROM claims WHERE token = \(bind: text)"
-                ).first().map(ClaimRow.init)
-            else { return (nil, nil, false) }
-            let link = try await database.raw(
-                "SELECT link FROM short_links WHERE slug = \(bind: row.slug ?? "")"
-            ).first()?.decode(column: "link", as: String.self)
-            let isLive = link.flatMap { try? JSONDecoder.store.decode(ShortLink.self, from: Data($0.utf8)) }.map {
-                !$0.isGone(at: now)
-            }
-            guard row.redeemedAt == nil, (row.expiresAt ?? 0) > time, isLive == true else { return (row, link, false) }
-            // The one statement that decides: a racing redemption waits for this row's lock (PostgreSQL) or the
-            // file's (SQLite), then finds `redeemed_at` set and changes nothing.
-            let won =
-                try await database.raw(
-                    """
-                    UPDATE claims SET redeemed_at = \(bind: time) \
-                    WHERE token = \(bind: text) AND redeemed_at IS NULL AND expires_at > \(bind: time) RETURNING token
-                    """
-                ).first() != nil
-            if won, let slug = row.slug { try await Self.count(.redeemed, of: slug, on: day, in: database) }
-            guard won else {
-                // Another redemption won after the first read: read the row as it left it.
-                let now = try await database.raw(
-                    "SELECT token, slug, created_at, expires_at, redeemed_at FROM claims WHERE token = \(bind: text)"
-                ).first().map(ClaimRow.init)
-                return (now, link, false)
-            }
-            return (row, link, true)
+        guard var claim = try await claim(token) else { return .unknown }
+        if claim.redeemedAt != nil { return .alreadyRedeemed(claim.slug) }
+        if claim.state(at: now) == .expired { return .expired(claim.slug) }
+        let found: ShortLink?
+        if let link { found = try await link(claim.slug) } else { found = try await self.link(claim.slug)?.link }
+        guard let found, !found.isGone(at: now) else { return .linkGone(claim.slug) }
+        // The one statement that decides: a racing redemption waits for this row's lock (PostgreSQL) or the file's
+        // (SQLite), then finds `redeemed_at` set and changes nothing.
+        let won = try await connection.withDatabase { database in
+            try await database.raw(
+                """
+                UPDATE claims SET redeemed_at = \(bind: time) \
+                WHERE token = \(bind: text) AND redeemed_at IS NULL AND expires_at > \(bind: time) RETURNING token
+                """
+            ).first() != nil
         }
-        guard let row = outcome.row else { return .unknown }
-        var claim = try row.claim()
-        if outcome.won {
-            claim.redeemedAt = now
-            guard let json = outcome.link,
-                let link = try? JSONDecoder.store.decode(ShortLink.self, from: Data(json.utf8))
-            else { throw LinkStoreError(.unreadableRow, "the row of '\(claim.slug)' does not hold a link") }
-            return .redeemed(claim, link)
-        }
-        if claim.redeemedAt != nil {
-            let name = claim.slug.text
-            try await connection.withDatabase { database in
-                try await Self.count(.reopened, of: name, on: day, in: database)
-            }
+        guard won else {
+            // Another redemption won after the claim was read, or it expired in between: read it as it is now.
+            guard let now = try await self.claim(token), now.redeemedAt != nil else { return .expired(claim.slug) }
             return .alreadyRedeemed(claim.slug)
         }
-        if claim.state(at: now) == .expired { return .expired(claim.slug) }
-        return .linkGone(claim.slug)
+        claim.redeemedAt = now
+        return .redeemed(claim, found)
     }
 
-    /// Takes a redeemed claim back to open: the link it opened could not be given to the app after all.
-    package func reopenClaim(_ token: ClaimToken) async throws(LinkStoreError) {
+    /// The claim of `token`, or `nil`.
+    package func claim(_ token: ClaimToken) async throws(LinkStoreError) -> Claim? {
         let text = token.text
-        try await connection.withDatabase { database in
-            try await database.raw("UPDATE claims SET redeemed_at = NULL WHERE token = \(bind: text)").run()
+        let row = try await connection.withDatabase { database in
+            try await database.raw(
+                "SELECT token, slug, created_at, expires_at, redeemed_at FROM claims WHERE token = \(bind: text)"
+            ).first().map(ClaimRow.init)
         }
+        return try row?.claim()
     }
 
     /// Up to `limit` claims of `slug`, newest first, created before `cursor` when given (the last of the previous
@@ -220,16 +194,21 @@ extension LinkStore {
         }
     }
 
-    /// Adds one to the count of `event` on `slug` and `day`.
-    private static func count(_ event: ClaimEvent, of slug: String, on day: String, in database: any SQLDatabase)
-        async throws
-    {
-        try await database.raw(
-            """
-            INSERT INTO claim_events (slug, day, kind, total) VALUES (\(bind: slug), \(bind: day), \(bind: event.rawValue), 1) \
-            ON CONFLICT (slug, day, kind) DO UPDATE SET total = claim_events.total + 1
-            """
-        ).run()
+    /// Adds `counts` to the counts of the claims' events, in one statement a thousand rows.
+    package func count(_ counts: [(slug: Slug, count: ClaimEventCount)]) async throws(LinkStoreError) {
+        for start in stride(from: 0, to: counts.count, by: 1_000) {
+            let batch = counts[start..<min(start + 1_000, counts.count)]
+            try await connection.withDatabase { database in
+                var insert = database.insert(into: "claim_events").columns("slug", "day", "kind", "total")
+                for (slug, count) in batch {
+                    insert = insert.values(slug.text, count.day, count.event.rawValue, count.count)
+                }
+                // A batch holds each link, day and event once, so no row is changed twice by one statement.
+                try await insert.onConflict(with: ["slug", "day", "kind"]) { conflict in
+                    conflict.set(SQLColumn("total"), to: SQLRaw("claim_events.total + excluded.total"))
+                }.run()
+            }
+        }
     }
 }
 

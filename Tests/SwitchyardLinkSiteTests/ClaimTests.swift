@@ -110,6 +110,7 @@ import Testing
             #expect(claims.map(\.token.text) == [token])
             let expiry = try #require(claims.first?.expiresAt)
             #expect(abs(expiry.timeIntervalSince(Self.now) - 7 * 86_400) < 0.001, "stored to the millisecond")
+            await site.service.claimEvents.flush()
             let stats = await site.call("GET", "/api/admin/links/xmas/stats")
             let events = try #require(stats.object["claims"] as? [[String: Any]])
             let counted = Dictionary(
@@ -196,6 +197,12 @@ import Testing
             let other = try await Self.claim(site)
             let ios = await Self.redeem(site, #"{"token": "\#(other)"}"#)
             #expect(ios.object["target"] as? String == "myapp://product/1988")
+            await site.service.claimEvents.flush()
+            let counts = try await site.store.claimEventCounts(of: try Slug("xmas"))
+            #expect(
+                Dictionary(uniqueKeysWithValues: counts.map { ($0.event, $0.count) }) == [
+                    .storeRedirect: 2, .claimCreated: 2, .redeemed: 2, .reopened: 1,
+                ])
         }
     }
 

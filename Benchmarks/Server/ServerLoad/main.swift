@@ -1,5 +1,6 @@
 // The server that Server/run.sh loads: Examples/shop.json served by SwitchyardServer, or, as the peer measured in the
-// same run, a plain Hummingbird handler that returns a fixed string for every path.
+// same run, a plain Hummingbird handler that returns a fixed string for every path (a GET, or a POST after reading
+// its body).
 //
 //     ServerLoad switchyard|plain PORT [ROUTE-FILE]
 import Foundation
@@ -20,6 +21,11 @@ if arguments[1] == "switchyard" {
     router.add(middleware: try UniversalLinkMiddleware(routeFile: file))
 } else {
     router.get("**") { _, _ in "Open in Shop" }
+    // The floor of a JSON POST (claims.sh's redemptions): the body read, a fixed answer.
+    router.post("**") { request, _ in
+        _ = try await request.body.collect(upTo: 64 * 1_024)
+        return #"{"slug":"bench","target":"myapp://product/1988"}"#
+    }
 }
 var logger = Logger(label: "server-load")
 logger.logLevel = .error
