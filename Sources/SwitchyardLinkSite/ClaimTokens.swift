@@ -36,8 +36,10 @@ package struct ClaimTokens: Sendable {
 
     /// A new token for a claim of `slug`.
     package func make(for slug: Slug) -> ClaimToken {
+        // Two draws of 64 bits from the system's generator (one call each), written out byte by byte.
         var generator = SystemRandomNumberGenerator()
-        let random = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let (high, low) = (generator.next(), generator.next())
+        let random = (0..<16).map { index in UInt8(truncatingIfNeeded: (index < 8 ? high : low) >> (8 * (index % 8))) }
         return ClaimToken(bytes: random + tag(random, slug))
     }
 

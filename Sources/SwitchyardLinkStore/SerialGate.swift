@@ -1,33 +1,57 @@
 import NIOConcurrencyHelpers
 
-/// Lets one task at a time through, in the order they came; a task cancelled while it waits leaves the line at once
-/// with `CancellationError`.
+/// Lets through, in the order they came, any number of shared passes at once, or one exclusive pass alone; a task
+/// cancelled while it waits leaves the line at once with `CancellationError`.
 ///
-/// The store's SQLite connection is one connection: a transaction's statements must not have another caller's
-/// statement between them (it would run inside the transaction, or find one open and fail), so every use of the
-/// connection passes the gate.
+/// The store's SQLite connection is one connection. A statement on its own is atomic, and sqlite-nio runs them one
+/// at a time, so single statements share the gate. A transaction's statements must not have another caller's
+/// statement between them (it would run inside the transaction, or find one open and fail), so a transaction passes
+/// alone. A shared pass waits behind an exclusive one that came first, so that a transaction is never starved.
 final class SerialGate: Sendable {
+    private struct Waiter {
+        let id: UInt64
+        let isExclusive: Bool
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
     private struct State {
-        var isHeld = false
-        var waiting: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
+        var sharedHolders = 0
+        var isHeldExclusively = false
+        var waiting: [Waiter] = []
         /// Waiters cancelled before they were in line: they must not join it.
         var cancelled: Set<UInt64> = []
         var nextID: UInt64 = 0
+
+        /// Whether a pass of this kind may go ahead now, with nobody waiting before it.
+        func admits(exclusive: Bool) -> Bool {
+            waiting.isEmpty && !isHeldExclusively && (!exclusive || sharedHolders == 0)
+        }
+
+        mutating func take(exclusive: Bool) {
+            if exclusive { isHeldExclusively = true } else { sharedHolders += 1 }
+        }
     }
 
     private let state = NIOLockedValueBox(State())
 
-    /// Runs `body` alone, after every task that came before.
+    /// Runs `body` beside other shared passes, after every exclusive pass that came before.
     func pass<Result: Sendable>(_ body: () async throws -> Result) async throws -> Result {
-        try await enter()
-        defer { leave() }
+        try await enter(exclusive: false)
+        defer { leave(exclusive: false) }
         return try await body()
     }
 
-    private func enter() async throws {
+    /// Runs `body` alone, after every pass that came before.
+    func passAlone<Result: Sendable>(_ body: () async throws -> Result) async throws -> Result {
+        try await enter(exclusive: true)
+        defer { leave(exclusive: true) }
+        return try await body()
+    }
+
+    private func enter(exclusive: Bool) async throws {
         let id: UInt64? = state.withLockedValue { state in
-            guard state.isHeld else {
-                state.isHeld = true
+            guard !state.admits(exclusive: exclusive) else {
+                state.take(exclusive: exclusive)
                 return nil
             }
             state.nextID += 1
@@ -38,32 +62,46 @@ final class SerialGate: Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let wasCancelled = state.withLockedValue { state in
                     if state.cancelled.remove(id) != nil { return true }
-                    state.waiting.append((id, continuation))
+                    state.waiting.append(Waiter(id: id, isExclusive: exclusive, continuation: continuation))
                     return false
                 }
                 if wasCancelled { continuation.resume(throwing: CancellationError()) }
             }
         } onCancel: {
-            let waiter = state.withLockedValue { state in
+            let (waiter, admitted) = state.withLockedValue { state in
                 guard let index = state.waiting.firstIndex(where: { $0.id == id }) else {
                     state.cancelled.insert(id)
-                    return CheckedContinuation<Void, any Error>?.none
+                    return (Waiter?.none, [Waiter]())
                 }
-                return state.waiting.remove(at: index).continuation
+                let waiter = state.waiting.remove(at: index)
+                // The waiter may have held back shared passes behind it.
+                return (waiter, Self.admitWaiting(&state))
             }
-            waiter?.resume(throwing: CancellationError())
+            waiter?.continuation.resume(throwing: CancellationError())
+            for next in admitted { next.continuation.resume() }
         }
     }
 
-    /// Hands the gate to the first in line, or opens it.
-    private func leave() {
-        let next = state.withLockedValue { state in
-            guard !state.waiting.isEmpty else {
-                state.isHeld = false
-                return CheckedContinuation<Void, any Error>?.none
-            }
-            return state.waiting.removeFirst().continuation
+    private func leave(exclusive: Bool) {
+        let admitted = state.withLockedValue { state in
+            if exclusive { state.isHeldExclusively = false } else { state.sharedHolders -= 1 }
+            return Self.admitWaiting(&state)
         }
-        next?.resume()
+        for next in admitted { next.continuation.resume() }
+    }
+
+    /// Takes out of line, in order, the waiters that may go ahead now: one exclusive pass, or the shared passes up to
+    /// the next exclusive one.
+    private static func admitWaiting(_ state: inout State) -> [Waiter] {
+        var admitted: [Waiter] = []
+        while let first = state.waiting.first, !state.isHeldExclusively,
+            !first.isExclusive || state.sharedHolders == 0
+        {
+            state.waiting.removeFirst()
+            state.take(exclusive: first.isExclusive)
+            admitted.append(first)
+            if first.isExclusive { break }
+        }
+        return admitted
     }
 }

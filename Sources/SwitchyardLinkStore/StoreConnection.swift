@@ -10,8 +10,8 @@ import SQLiteKit
 /// An open database: one SQLite connection, or a PostgreSQL client and the task that runs its pool.
 ///
 /// Statements that must run together go through ``withTransaction(_:)``, which PostgreSQL runs on one leased
-/// connection. SQLite has one connection for every caller: each call passes a ``SerialGate``, so that no other
-/// caller's statement runs between a transaction's `BEGIN` and `COMMIT`.
+/// connection. SQLite has one connection for every caller: each call passes a ``SerialGate``, single statements side
+/// by side and a transaction alone, so that no other caller's statement runs between its `BEGIN` and `COMMIT`.
 final class StoreConnection: Sendable {
     enum Engine: Sendable {
         case sqlite(SQLiteConnection, SerialGate)
@@ -88,7 +88,7 @@ final class StoreConnection: Sendable {
         try await withinDeadline(deadline ?? self.deadline) {
             switch self.engine {
             case .sqlite(let connection, let gate):
-                return try await gate.pass {
+                return try await gate.passAlone {
                     let database = connection.sql(queryLogLevel: .trace)
                     try await database.raw("BEGIN IMMEDIATE").run()
                     do {
