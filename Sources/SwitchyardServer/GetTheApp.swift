@@ -60,22 +60,27 @@ package struct GetTheApp: Sendable {
         }
     }
 
-    /// `body` with each ``tokenSlot`` replaced by `token`; a body without one unchanged.
+    /// `body` with each ``tokenSlot`` replaced by `token`; a body without one unchanged. The page is copied a run at a
+    /// time between the slots' first bytes, which nothing else in it has.
     package static func filled(_ body: [UInt8], token: String) -> [UInt8] {
         let slot = Array(tokenSlot.utf8)
-        guard let first = slot.first else { return body }
+        guard let first = slot.first, var found = body.firstIndex(of: first) else { return body }
         var output: [UInt8] = []
         output.reserveCapacity(body.count + 64)
-        var index = body.startIndex
-        while index < body.endIndex {
-            if body[index] == first, body[index...].starts(with: slot) {
-                output += token.utf8
-                index += slot.count
+        var copied = body.startIndex
+        while true {
+            output.append(contentsOf: body[copied..<found])
+            if body[found...].starts(with: slot) {
+                output.append(contentsOf: token.utf8)
+                copied = found + slot.count
             } else {
-                output.append(body[index])
-                index += 1
+                output.append(first)
+                copied = found + 1
             }
+            guard let next = body[copied...].firstIndex(of: first) else { break }
+            found = next
         }
+        output.append(contentsOf: body[copied...])
         return output
     }
 

@@ -52,6 +52,19 @@ import Testing
         return await site.api.respond(to: request, now: Self.now)
     }
 
+    static let slot = GetTheApp.tokenSlot
+    static let fills: [(body: String, filled: String)] = [
+        ("", ""), ("no slot here", "no slot here"), (slot, "T"), ("a\(slot)b", "aTb"), ("\(slot)\(slot)", "TT"),
+        ("<a href=\"/c/\(slot)\">\(slot)</a>", "<a href=\"/c/T\">T</a>"), ("\u{1}half", "\u{1}half"),
+        ("\u{1}\(slot)\u{1}", "\u{1}T\u{1}"),
+    ]
+
+    @Test(arguments: fills)
+    func aPagesTokenSlotsAreFilledAndNothingElseChanges(_ row: (body: String, filled: String)) {
+        let filled = GetTheApp.filled(Array(row.body.utf8), token: "T")
+        #expect(String(decoding: filled, as: UTF8.self) == row.filled)
+    }
+
     @Test func anIPhonesLandingPageCopiesAClaimLinkOfItsOwnOnTheTapThatOpensTheStore() async throws {
         try await Self.withXmas { site in
             let first = await site.service.visit(try Slug("xmas"), visitor: .ios, referrer: nil, now: Self.now)
