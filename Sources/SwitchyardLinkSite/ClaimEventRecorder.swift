@@ -10,7 +10,7 @@ import SwitchyardLinkStore
 /// A count may be lost only while it waits: a crash loses at most those of the last `window`. At most `capacity`
 /// links, days and events wait; the events of others are dropped and counted, so that an unreachable store cannot
 /// exhaust memory.
-final class ClaimEventRecorder: Sendable {
+final class ClaimEventRecorder: BatchedRecorder {
     let window: Duration
     let capacity: Int
     private let store: LinkStore
@@ -45,15 +45,6 @@ final class ClaimEventRecorder: Sendable {
                 state.dropped += 1
             }
         }
-    }
-
-    /// Writes a batch every `window` until cancelled, then writes what waits.
-    func run() async {
-        while !Task.isCancelled {
-            try? await Task.sleep(for: window)
-            await flush()
-        }
-        await flush()
     }
 
     /// Adds the counts that wait to the store's; on failure they wait for the next batch.

@@ -8,7 +8,7 @@ import SwitchyardLinkStore
 /// A click may be lost only while it waits: a crash loses at most the clicks of the last `window` (and of a write
 /// under way). When the store cannot take a batch, its clicks wait for the next one; at most `capacity` clicks
 /// wait, and the ones beyond are dropped and counted, so that an unreachable store cannot exhaust memory.
-final class ClickRecorder: Sendable {
+final class ClickRecorder: BatchedRecorder {
     let window: Duration
     let capacity: Int
     private let store: LinkStore
@@ -39,15 +39,6 @@ final class ClickRecorder: Sendable {
         }
     }
 
-    /// Writes a batch every `window` until cancelled, then writes what waits.
-    func run() async {
-        while !Task.isCancelled {
-            try? await Task.sleep(for: window)
-            await flush()
-        }
-        await flush()
-    }
-
     /// Writes the clicks that wait; on failure they wait for the next batch.
     func flush() async {
         let batch = state.withLockedValue { state in
@@ -71,5 +62,24 @@ final class ClickRecorder: Sendable {
     /// Clicks written, waiting, and dropped since the start.
     var counts: (written: Int, waiting: Int, dropped: Int) {
         state.withLockedValue { ($0.written, $0.waiting.count, $0.dropped) }
+    }
+}
+
+/// What waits in memory to be written in batches: clicks, and claims' events.
+protocol BatchedRecorder: Sendable {
+    /// How long a record waits before it is written.
+    var window: Duration { get }
+    /// Writes what waits; what the store cannot take waits for the next batch.
+    func flush() async
+}
+
+extension BatchedRecorder {
+    /// Writes a batch every `window` until cancelled, then writes what waits.
+    func run() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: window)
+            await flush()
+        }
+        await flush()
     }
 }

@@ -178,6 +178,16 @@ def store_requests(browser):
     return urls
 
 
+def wait_for_store_requests(browser, seconds=10):
+    """The App Store addresses asked for, once there are any, or none after `seconds`."""
+    deadline = time.time() + seconds
+    asked = []
+    while time.time() < deadline and not asked:
+        asked = store_requests(browser)
+        time.sleep(0.1)
+    return asked
+
+
 def get_the_app(browser, address, database):
     origin = address.rstrip("/")
     browser.execute_cdp_cmd("Browser.grantPermissions",
@@ -193,11 +203,7 @@ def get_the_app(browser, address, database):
     policy = browser.execute_script("return document.scripts[0] && document.scripts[0].src")
     check(policy == address + "c/copy-claim.js", f"the page's one script is the site's own ({policy})")
     button.click()
-    deadline = time.time() + 10
-    asked = []
-    while time.time() < deadline and not asked:
-        asked = store_requests(browser)
-        time.sleep(0.1)
+    asked = wait_for_store_requests(browser)
     check(asked == ["https://apps.apple.com/app/id1234567890"], f"the tap goes on to the App Store ({asked})")
     # Back on the site's origin, where the test may read the clipboard.
     browser.get(address + "c/" + token)
@@ -219,11 +225,7 @@ def get_the_app(browser, address, database):
     check(shown.startswith("https://go.shop.example.com/c/") and shown != claim_link,
           f"without scripts the page shows a claim link of its own to copy ({shown})")
     browser.find_element(By.ID, "get-the-app").click()
-    deadline = time.time() + 10
-    asked = []
-    while time.time() < deadline and not asked:
-        asked = store_requests(browser)
-        time.sleep(0.1)
+    asked = wait_for_store_requests(browser)
     check(asked == ["https://apps.apple.com/app/id1234567890"], f"without scripts the button still opens the store ({asked})")
     browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
 
