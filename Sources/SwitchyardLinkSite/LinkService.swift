@@ -133,7 +133,7 @@ package final class LinkService: Sendable {
         }
         if let claims, visitor == .ios || visitor == .android, answer.status == 200 {
             // The page is kept with a slot for the token; each visit gets a token of its own.
-            answer.body = GetTheApp.filled(answer.body, token: claims.tokens.make(for: slug).text)
+            answer.body = GetTheApp.filled(answer.body) { claims.tokens.make(for: slug).text }
         }
         if let link, answer.status < 400 {
             clicks.record(Click(slug: link.slug, at: now, platform: visitor, referrerHost: Self.host(of: referrer)))

@@ -60,18 +60,22 @@ package struct GetTheApp: Sendable {
         }
     }
 
-    /// `body` with each ``tokenSlot`` replaced by `token`; a body without one unchanged. The page is copied a run at a
-    /// time between the slots' first bytes, which nothing else in it has.
-    package static func filled(_ body: [UInt8], token: String) -> [UInt8] {
+    /// `body` with each ``tokenSlot`` replaced by the token `makeToken` makes, once, when there is a slot; a body
+    /// without one unchanged. The page is copied a run at a time between the slots' first bytes, which nothing else in
+    /// it has.
+    package static func filled(_ body: [UInt8], token makeToken: () -> String) -> [UInt8] {
         let slot = Array(tokenSlot.utf8)
         guard let first = slot.first, var found = body.firstIndex(of: first) else { return body }
+        var token: [UInt8]?
         var output: [UInt8] = []
         output.reserveCapacity(body.count + 64)
         var copied = body.startIndex
         while true {
             output.append(contentsOf: body[copied..<found])
             if body[found...].starts(with: slot) {
-                output.append(contentsOf: token.utf8)
+                let made = token ?? Array(makeToken().utf8)
+                token = made
+                output.append(contentsOf: made)
                 copied = found + slot.count
             } else {
                 output.append(first)

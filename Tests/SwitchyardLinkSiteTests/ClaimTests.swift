@@ -61,7 +61,12 @@ import Testing
 
     @Test(arguments: fills)
     func aPagesTokenSlotsAreFilledAndNothingElseChanges(_ row: (body: String, filled: String)) {
-        let filled = GetTheApp.filled(Array(row.body.utf8), token: "T")
+        var made = 0
+        let filled = GetTheApp.filled(Array(row.body.utf8)) {
+            made += 1
+            return "T"
+        }
+        #expect(made == (row.body.contains(Self.slot) ? 1 : 0), "a token is made once, and only for a page with a slot")
         #expect(String(decoding: filled, as: UTF8.self) == row.filled)
     }
 

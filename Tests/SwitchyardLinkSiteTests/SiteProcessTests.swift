@@ -70,7 +70,7 @@ import Testing
             #expect(try links(["claims", "xmas", "--state", "lost"]).0 == 2)
             // The claims' events are written a second at a time, as clicks are.
             var counted = ""
-            for _ in 0..<100 where !counted.contains("claims:\n") {
+            for _ in 0..<100 where !counted.contains("redeemed  1") {
                 try await Task.sleep(for: .milliseconds(100))
                 counted = try links(["stats", "xmas"]).1
             }

@@ -139,6 +139,29 @@ import Testing
         }
     }
 
+    /// The characters a token may have include SQL's comment (`--`) and `LIKE`'s wildcard (`_`): bound as a
+    /// parameter and compared whole, such a token finds only its own claim. (Tokens of any other shape never reach
+    /// the store: ``ClaimToken`` refuses them, which the core's and the API's tests show.)
+    @Test(arguments: TestEngine.available)
+    func aTokenOfSQLsSpecialCharactersFindsOnlyItsOwnClaim(engine: TestEngine) async throws {
+        try await Self.withClaim(engine) { store, _ in
+            for text in [
+                String(repeating: "_", count: 32), String(repeating: "-", count: 32),
+                "--" + String(repeating: "a", count: 30),
+            ] {
+                let token = try ClaimToken(text)
+                #expect(try await store.claim(token) == nil, "\(text)")
+                #expect(try await store.redeemClaim(token, at: Self.now) == .unknown, "\(text)")
+                #expect(
+                    try await store.createClaim(
+                        token, for: try Slug("xmas"), at: Self.now, expiresAt: Self.now.addingTimeInterval(60)))
+                #expect(try await store.claim(token)?.token == token)
+            }
+            #expect(try await store.claim(Self.token(1))?.redeemedAt == nil, "the first claim is untouched")
+            #expect(try await store.claims(of: try Slug("xmas"), before: nil, limit: 10).count == 4)
+        }
+    }
+
     @Test(arguments: TestEngine.available)
     func claimsAreListedNewestFirstAPageAtATime(engine: TestEngine) async throws {
         try await Self.withClaim(engine) { store, _ in

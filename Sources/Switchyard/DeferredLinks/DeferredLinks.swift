@@ -46,6 +46,11 @@ public struct DeferredLinks: Sendable {
         case web(String)
     }
 
+    /// The platform whose target a claim opens: a link may have one of its own for each.
+    public enum Platform: String, Sendable, Hashable {
+        case ios, android
+    }
+
     /// The most bytes of an answer read as JSON.
     public static let maxAnswerSize = 64 * 1024
 
@@ -53,8 +58,8 @@ public struct DeferredLinks: Sendable {
     public let site: ShortLinkSite
     /// Hosts whose web links a target may be without being routed.
     public let webHosts: Set<String>
-    /// The platform the site is told, which picks a link's per-platform target: `ios` or `android`.
-    public let platform: String
+    /// The platform the site is told, which picks a link's per-platform target.
+    public let platform: Platform
     private let router: Router
     private let transport: any ClaimTransport
 
@@ -64,16 +69,17 @@ public struct DeferredLinks: Sendable {
     ///   - site: the site that made the claims.
     ///   - router: the app's router: a target it routes opens in the app.
     ///   - webHosts: hosts whose `https` links a target may be when the router does not route it.
-    ///   - platform: `ios` (the default) or `android`; the site answers that platform's target.
+    ///   - platform: ``Platform/ios`` (the default) or ``Platform/android``; the site answers that platform's
+    ///     target.
     ///   - transport: how the site is asked (`URLSessionTransport` on Apple platforms).
     public init(
-        site: ShortLinkSite, router: Router, webHosts: Set<String> = [], platform: String = "ios",
+        site: ShortLinkSite, router: Router, webHosts: Set<String> = [], platform: Platform = .ios,
         transport: any ClaimTransport
     ) {
         self.site = site
         self.router = router
         self.webHosts = Set(webHosts.map(HostName.allowedForm))
-        self.platform = platform == "android" ? "android" : "ios"
+        self.platform = platform
         self.transport = transport
     }
 
@@ -111,7 +117,7 @@ public struct DeferredLinks: Sendable {
     /// Redeems the claim of `token` at the site.
     /// - Throws: ``DeferredLinkError``, as ``redeem(_:)-(String)`` does.
     public func redeem(_ token: ClaimToken) async throws(DeferredLinkError) -> Redeemed {
-        let request = Array(#"{"platform":"\#(platform)","token":"\#(token.text)"}"#.utf8)
+        let request = Array(#"{"platform":"\#(platform.rawValue)","token":"\#(token.text)"}"#.utf8)
         let answer: (status: Int, body: [UInt8])
         do {
             answer = try await transport.post(site.redeemAddress, json: request)

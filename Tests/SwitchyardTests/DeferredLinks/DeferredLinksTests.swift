@@ -34,7 +34,7 @@ struct DeferredLinksTests {
     }
 
     private static func deferredLinks(
-        _ site: ScriptedClaimSite, router: Router? = nil, platform: String = "ios"
+        _ site: ScriptedClaimSite, router: Router? = nil, platform: DeferredLinks.Platform = .ios
     ) throws -> DeferredLinks {
         let router =
             try router
@@ -95,7 +95,7 @@ struct DeferredLinksTests {
 
     @Test func androidAsksForItsOwnPlatformsTarget() async throws {
         let site = ScriptedClaimSite(Self.redeemed("myapp://product/1"))
-        _ = try await Self.deferredLinks(site, platform: "android").redeem(try ClaimToken(Self.token))
+        _ = try await Self.deferredLinks(site, platform: .android).redeem(try ClaimToken(Self.token))
         #expect(site.requests.map(\.json) == [#"{"platform":"android","token":"\#(Self.token)"}"#])
     }
 
