@@ -161,7 +161,14 @@ package final class LinkService: Sendable {
             location = "https://play.google.com/store/apps/details?id=\(package)&referrer=\(token.text)"
         default: return ShortLinkAnswers.unknown()
         }
-        let link = try? await self.link(slug)
+        let link: ShortLink?
+        do {
+            link = try await self.link(slug)
+        } catch {
+            // The token was made for this link, so it was there a moment ago.
+            logger.warning("no claim of '\(slug)' made: \(error)")
+            return SiteResponse.redirect(to: location)
+        }
         guard let link, !link.isGone(at: now) else { return answers.response(for: link, visitor: .ios, now: now) }
         claimEvents.record(.storeRedirect, of: slug, at: now)
         if claims.perAddress.wait(for: address) != nil {

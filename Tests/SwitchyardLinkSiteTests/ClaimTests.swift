@@ -180,6 +180,32 @@ import Testing
         }
     }
 
+    /// With the database away, "Get the app" still reaches the store, without a claim: from a process that has the
+    /// link in memory, and from one that never read it.
+    @Test func withTheDatabaseAwayTheButtonStillOpensTheStore() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-claims-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await LinkStore.open(.sqlite(path: folder.appendingPathComponent("links.sqlite").path))
+        let file = try RouteFile(contentsOf: LinkSiteFixture.example)
+        let claims = ClaimSettings(tokens: ClaimTokens(key: try await ClaimTokens.key(in: store)))
+        let (seen, unseen) = (
+            try LinkService(file: file, store: store, claims: claims),
+            try LinkService(file: file, store: store, claims: claims)
+        )
+        try await store.create(ShortLink(slug: try Slug("xmas"), target: "myapp://product/1988"), at: Self.now)
+        let page = await seen.visit(try Slug("xmas"), visitor: .ios, referrer: nil, now: Self.now)
+        let (_, redirect) = try Self.getTheApp(page)
+        await store.close()
+        for service in [seen, unseen] {
+            let parts = redirect.split(separator: "?")
+            let answer = await service.claimAnswer(
+                path: parts[0], query: { $0 == "link" ? "xmas" : nil }, address: "10.0.0.8", now: Self.now)
+            #expect(answer?.status == 302)
+            #expect(answer?.header("Location") == "https://apps.apple.com/app/id1234567890")
+        }
+    }
+
     @Test func aClaimLinkOpenedInABrowserSaysToPasteItInTheApp() async throws {
         try await Self.withXmas { site in
             let token = "q4ZtD0bXw7Lm-2Hk9sPa_x1Yc3Nv8RfG"
