@@ -9,8 +9,7 @@ extension LinkSiteAPI {
     /// A token opens its link once; the answer says why it does not (404 unknown, 409 redeemed before, 410 expired or
     /// its link gone). Rate-limited per address, like every request without a token.
     func redeem(_ body: [UInt8], contentType: String?, now: Date) async -> SiteResponse {
-        let mediaType = contentType?.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
-        guard mediaType == "application/json" else {
+        guard Self.isJSON(contentType) else {
             return Self.error(415, "unsupportedMediaType", "send the claim as Content-Type: application/json")
         }
         guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {

@@ -338,8 +338,7 @@ package struct LinkSiteAPI: Sendable {
     }
 
     static func decodeRequest(_ body: [UInt8], contentType: String?) -> Decoded {
-        let mediaType = contentType?.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
-        guard mediaType == "application/json" else {
+        guard isJSON(contentType) else {
             return .refused(error(415, "unsupportedMediaType", "send the link as Content-Type: application/json"))
         }
         let data = Data(body)
@@ -354,6 +353,11 @@ package struct LinkSiteAPI: Sendable {
         } catch {
             return .refused(Self.error(400, "invalidValue", "a field has the wrong type: \(describe(error))"))
         }
+    }
+
+    /// Whether a `Content-Type` names JSON, parameters (`; charset=utf-8`) aside.
+    static func isJSON(_ contentType: String?) -> Bool {
+        contentType?.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
     }
 
     /// Where a decoding error is, without echoing the body.

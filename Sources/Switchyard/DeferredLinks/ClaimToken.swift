@@ -18,7 +18,8 @@ public struct ClaimToken: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``DeferredLinkError`` with `invalidToken` for another length or a character outside the alphabet.
     public init(_ text: String) throws(DeferredLinkError) {
         let bytes = text.utf8
-        guard bytes.count == Self.length, bytes.allSatisfy(Self.isAllowed) else {
+        // The URL-safe Base64 alphabet is exactly a slug's characters.
+        guard bytes.count == Self.length, bytes.allSatisfy(Slug.isAllowed) else {
             throw DeferredLinkError(
                 .invalidToken,
                 "a claim token is \(Self.length) characters of letters, digits, '-' and '_' (\(bytes.count) bytes given)"
@@ -57,12 +58,6 @@ public struct ClaimToken: Sendable, Hashable, CustomStringConvertible {
 
     /// The URL-safe Base64 alphabet (RFC 4648, section 5).
     static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-
-    /// Whether `byte` may appear in a token.
-    package static func isAllowed(_ byte: UInt8) -> Bool {
-        URLSplitter.isLetter(byte) || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "-")
-            || byte == UInt8(ascii: "_")
-    }
 
     /// The six bits `character` stands for (a character the token holds, so one of the alphabet).
     private static func value(of character: UInt8) -> UInt8 {

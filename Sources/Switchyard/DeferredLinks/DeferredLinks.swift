@@ -145,11 +145,8 @@ public struct DeferredLinks: Sendable {
         guard body.count <= Self.maxAnswerSize, let answer = try? JSONDecoder().decode(Answer.self, from: Data(body)),
             let slug = try? Slug(answer.slug)
         else { throw DeferredLinkError(.invalidResponse, "the site's answer is not a redeemed claim's JSON") }
-        if router.canRoute(answer.target) {
-            return Redeemed(token: token, slug: slug, target: answer.target, opensInApp: true)
-        }
-        if let host = httpsHost(of: answer.target), webHosts.contains(host) {
-            return Redeemed(token: token, slug: slug, target: answer.target, opensInApp: false)
+        if let opensInApp = ShortLinkResolver.follows(answer.target, router: router, webHosts: webHosts) {
+            return Redeemed(token: token, slug: slug, target: answer.target, opensInApp: opensInApp)
         }
         throw DeferredLinkError(
             .untrustedTarget,

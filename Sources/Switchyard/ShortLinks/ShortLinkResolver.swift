@@ -125,11 +125,8 @@ public actor ShortLinkResolver {
         else {
             throw ShortLinkError(.invalidResponse, "the site's answer for '\(slug)' is not a short link's JSON")
         }
-        if router.canRoute(answer.target) {
-            return Target(slug: slug, link: answer.target, opensInApp: true, isStale: false)
-        }
-        if isWebLink(answer.target) {
-            return Target(slug: slug, link: answer.target, opensInApp: false, isStale: false)
+        if let opensInApp = Self.follows(answer.target, router: router, webHosts: webHosts) {
+            return Target(slug: slug, link: answer.target, opensInApp: opensInApp, isStale: false)
         }
         throw ShortLinkError(
             .untrustedTarget,
@@ -137,9 +134,13 @@ public actor ShortLinkResolver {
         )
     }
 
-    /// Whether `link` is an `https` link on one of ``webHosts``, read by the router's rules.
-    private func isWebLink(_ link: String) -> Bool {
-        httpsHost(of: link).map(webHosts.contains) ?? false
+    /// Whether the app follows `target`, a site's answer: `true` in the app when `router` routes it, `false` in the
+    /// browser when it is an `https` link on one of `webHosts` (read by the router's rules), `nil` never. Short links
+    /// and deferred links' claims follow this one rule.
+    static func follows(_ target: String, router: Router, webHosts: Set<String>) -> Bool? {
+        if router.canRoute(target) { return true }
+        if let host = httpsHost(of: target), webHosts.contains(host) { return false }
+        return nil
     }
 
     /// Caches `target`, making room by forgetting the oldest answer.
