@@ -72,10 +72,10 @@ struct ShopScreen: View {
         switch screen.route {
         case "home":
             List {
-                Button("Red shoes") { navigation.open("/category/red-shoes") }
-                Button("Product 1988") { navigation.open("/product/1988") }
-                Button("Reviews of 1988") { navigation.open("/product/1988/reviews") }
-                Button("Christmas promo") { navigation.open("myapp://promo/XMAS") }
+                Button("Red shoes") { navigation.open("/category/red-shoes", origin: .inApp) }
+                Button("Product 1988") { navigation.open("/product/1988", origin: .inApp) }
+                Button("Reviews of 1988") { navigation.open("/product/1988/reviews", origin: .inApp) }
+                Button("Christmas promo") { navigation.open("myapp://promo/XMAS", origin: .inApp) }
                 if let refusal = navigation.lastRefusal {
                     Text("That link is not one this app opens (\(refusal.description)).").foregroundStyle(.secondary)
                 }
@@ -86,7 +86,7 @@ struct ShopScreen: View {
         case "category": Text(screen.parameters["slug"] ?? "").navigationTitle("Category")
         case "cart": Text("Your cart").navigationTitle("Cart")
         case "myProfile":
-            List { Button("Delete my account") { navigation.open("/account/delete") } }.navigationTitle("Account")
+            List { Button("Delete my account") { navigation.open("/account/delete", origin: .inApp) } }.navigationTitle("Account")
         case "promo": Text("Promo \(screen.parameters["code"] ?? "")")
         case "account.delete": Text("Delete your account?")
         default: Text(screen.link).navigationTitle(screen.route ?? "")

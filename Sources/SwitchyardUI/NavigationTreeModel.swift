@@ -31,6 +31,9 @@
         @Published public private(set) var lastRefusal: NavigationError?
         /// A leave guard's question to put to the person (an alert), answered with ``answer(_:leaving:)``.
         @Published public var question: LeaveQuestion?
+        /// A link from outside whose route confirms its action, to put to the person (an alert), answered with
+        /// ``answer(_:confirming:)``.
+        @Published public var confirmation: NavigationConfirmation?
 
         /// The navigator that plans each link.
         public var navigator: Navigator { session.navigator }
@@ -56,15 +59,16 @@
             }
         }
 
-        /// Opens a link at once, matched without the router's handlers and filters (a button in the app).
-        public func open(_ url: URL, animation: Animation? = .default) {
-            open(url.absoluteString, animation: animation)
+        /// Opens a link from `origin` at once, matched without the router's handlers and filters but with its
+        /// routes' access (``Switchyard/NavigationSession/open(_:origin:)``).
+        public func open(_ url: URL, origin: LinkOrigin?, animation: Animation? = .default) {
+            open(url.absoluteString, origin: origin, animation: animation)
         }
 
-        /// Opens a link or a route (`/product/7`, `myapp://cart`), matched without the router's handlers and
-        /// filters.
-        public func open(_ link: String, animation: Animation? = .default) {
-            Task { show(await session.open(link), animation: animation) }
+        /// Opens a link or a route (`/product/7`, `myapp://cart`) from `origin` (`.inApp` for the app's own
+        /// buttons), matched without the router's handlers and filters but with its routes' access.
+        public func open(_ link: String, origin: LinkOrigin?, animation: Animation? = .default) {
+            Task { show(await session.open(link, origin: origin), animation: animation) }
         }
 
         /// Guards `screen`: before a link pops or dismisses it, `decide` answers allow, refuse or ask.
@@ -88,6 +92,12 @@
             Task { show(leaving ? await question.leave() : question.stay(), animation: .default) }
         }
 
+        /// Answers a route's confirmation: open the link, or not.
+        public func answer(_ confirmation: NavigationConfirmation, confirming: Bool) {
+            self.confirmation = nil
+            Task { show(confirming ? await confirmation.confirm() : confirmation.cancel(), animation: .default) }
+        }
+
         /// Shows what a link came to: the plan's target in one transaction, a question, or why it did not open.
         private func show(_ result: NavigationResult, animation: Animation?) {
             switch result {
@@ -96,6 +106,8 @@
                 withTransaction(Transaction(animation: animation)) { tree = plan.target }
             case .asking(let question):
                 self.question = question
+            case .confirming(let confirmation):
+                self.confirmation = confirmation
             case .pending:
                 break
             case .failed(let error):

@@ -104,7 +104,7 @@ struct RouteWalker {
     private func runLevel(
         _ candidates: [Candidate], remaining: ArraySlice<String>, steps: [RouteWalk.Step]
     ) async throws(WalkError) -> RouteWalk.Step {
-        let run = await CandidateRunner(logger: nil).run(candidates) { candidate in
+        let run = await CandidateRunner(logger: nil).run(candidates[...]) { candidate in
             RouteRequest(
                 link: candidate.match.link, route: candidate.match.route, parameters: candidate.match.parameters,
                 wildcardComponents: candidate.match.wildcardComponents, candidates: [candidate.match.route],
@@ -119,6 +119,11 @@ struct RouteWalker {
             throw error(.handlerFailed, remaining: Array(remaining), steps: steps, underlying: underlying)
         case .unhandled(let skipped, _):
             throw error(skipped.isEmpty ? .noMatch : .wrongContextType, remaining: Array(remaining), steps: steps)
+        case .awaitingConfirmation(_, _, let progress):
+            // A walk asks for no confirmation (the run above is given no `confirms`), so this is not reached; were
+            // it, nothing ran, which is what no match says.
+            throw error(
+                progress.skipped.isEmpty ? .noMatch : .wrongContextType, remaining: Array(remaining), steps: steps)
         }
     }
 

@@ -33,6 +33,9 @@ public enum NavigationResult: Sendable {
     case pending(PendingLink)
     /// A guard asks the person: answer with ``LeaveQuestion/leave()`` or ``LeaveQuestion/stay()``.
     case asking(LeaveQuestion)
+    /// The link's route confirms a link from its origin (``RouteAccess/confirms``): nothing moved; answer with
+    /// ``NavigationConfirmation/confirm()`` or ``NavigationConfirmation/cancel()``.
+    case confirming(NavigationConfirmation)
     /// The link opens no screen.
     case failed(NavigationError)
 

@@ -32,6 +32,8 @@ extension StableCode where Domain == NavigationError {
     public static var rejected: Self { Self("rejected") }
     /// No route matches the link.
     public static var unmatched: Self { Self("unmatched") }
+    /// Every route the link matches refuses the origin it came from (``RouteAccess/origins``).
+    public static var originRefused: Self { Self("originRefused") }
     /// The link's redirect routes lead back to themselves, or on for more than ``Router/maxRedirects`` hops.
     public static var redirectLoop: Self { Self("redirectLoop") }
     /// A placement or a tab names a tab that is not declared.

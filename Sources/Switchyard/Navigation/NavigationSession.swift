@@ -95,10 +95,23 @@ public final class NavigationSession: Sendable {
         return await open(navigator.screen(for: request))
     }
 
-    /// Opens a link, matched without the router's handlers and filters.
-    public func open(_ link: String) async -> NavigationResult {
+    /// Opens a link that came from `origin`, matched without the router's handlers and filters but with its
+    /// routes' access applied, as ``Router/route(_:origin:context:)`` applies it.
+    ///
+    /// ```swift
+    /// let result = await session.open("myapp://account/delete", origin: .customScheme)
+    /// ```
+    ///
+    /// - Parameter origin: where the link came from: ``LinkOrigin/inApp`` for the app's own buttons; `nil` when
+    ///   unknown, which only routes that name no origins accept.
+    /// - Returns: `.failed` with `NavigationError.Code.originRefused` when every route the link matches refuses
+    ///   the origin (nothing moved); `.confirming` when its route confirms a link from there (nothing moved until
+    ///   the person confirms); else what opening its screen came to.
+    public func open(_ link: String, origin: LinkOrigin?) async -> NavigationResult {
         do {
-            return await open(try navigator.screen(for: link))
+            let (screen, confirms) = try navigator.screen(for: link, from: origin)
+            if confirms { return .confirming(NavigationConfirmation(destination: screen, session: self)) }
+            return await open(screen)
         } catch {
             return .failed(error)
         }

@@ -65,20 +65,49 @@ public struct Navigator: Sendable {
     /// - Throws: ``NavigationError`` when the router rejects the link, no route matches it, or its redirects
     ///   loop.
     public func screen(for link: String) throws(NavigationError) -> NavigationTree.Screen {
+        try follow(link) { link throws(URLRejection) in
+            try router.match(link).map { .admitted($0, confirms: false) } ?? .unmatched
+        }.screen
+    }
+
+    /// The screen a link from `origin` opens, as ``screen(for:)`` finds it but with the routes' access applied at
+    /// each hop, as ``Router/route(_:origin:context:)`` applies it: the first route that accepts the origin, and
+    /// whether one of the routes on the way confirms a link from there.
+    /// - Throws: ``NavigationError`` as ``screen(for:)`` does, and `originRefused` when every route a hop matches
+    ///   refuses the origin.
+    func screen(for link: String, from origin: LinkOrigin?) throws(NavigationError)
+        -> (screen: NavigationTree.Screen, confirms: Bool)
+    {
+        try follow(link) { link throws(URLRejection) in try router.match(link, from: origin) }
+    }
+
+    /// Follows the route file's redirects from `link` to the screen it opens, matching each hop with `match`.
+    private func follow(_ link: String, match: (String) throws(URLRejection) -> OriginVerdict) throws(NavigationError)
+        -> (screen: NavigationTree.Screen, confirms: Bool)
+    {
         var current = link
         var seen: [String] = []
+        var confirms = false
         while true {
-            let match: RouteMatch?
+            let verdict: OriginVerdict
             do {
-                match = try router.match(current)
+                verdict = try match(current)
             } catch {
                 throw NavigationError(.rejected, "the link is rejected: \(error)", rejection: error)
             }
-            guard let match else { throw NavigationError(.unmatched, "no route matches '\(current)'") }
-            guard let target = redirectTarget(match) else {
-                return screen(
-                    route: match.route.name, parameters: match.parameters.dictionary,
-                    wildcard: match.wildcardComponents, query: Array(match.link.query), input: current)
+            let found: RouteMatch
+            switch verdict {
+            case .unmatched: throw NavigationError(.unmatched, "no route matches '\(current)'")
+            case .refused(let match):
+                throw NavigationError(
+                    .originRefused, "\(match.route) and every route '\(current)' matches refuse its origin")
+            case .admitted(let match, let asks): (found, confirms) = (match, confirms || asks)
+            }
+            guard let target = redirectTarget(found) else {
+                let screen = screen(
+                    route: found.route.name, parameters: found.parameters.dictionary,
+                    wildcard: found.wildcardComponents, query: Array(found.link.query), input: current)
+                return (screen, confirms)
             }
             seen.append(current)
             guard seen.count <= Router.maxRedirects, !seen.contains(target) else {

@@ -46,6 +46,9 @@ extension StableCode where Domain == RouteFileError {
     public static var missingKey: Self { Self("missingKey") }
     /// A value of the wrong type or out of range.
     public static var invalidValue: Self { Self("invalidValue") }
+    /// A route's `origins` names an origin that is not one of ``LinkOrigin``'s built-in origins (a typo would
+    /// otherwise refuse every link from the origin meant). An origin the app names itself is declared in code.
+    public static var unknownOrigin: Self { Self("unknownOrigin") }
     /// A pattern that does not parse (``RouteFileError/underlying`` says where in it).
     public static var invalidPattern: Self { Self("invalidPattern") }
     /// Two scheme keys that differ only in case.

@@ -13,7 +13,7 @@ extension RouteFileReader {
                 guard let name = string(item, at: place) else { continue }
                 guard known.contains(name) else {
                     problem(
-                        .invalidValue, at: place, "'\(name)' is not an origin: use \(known.joined(separator: ", "))")
+                        .unknownOrigin, at: place, "'\(name)' is not an origin: use \(known.joined(separator: ", "))")
                     continue
                 }
                 origins.insert(LinkOrigin(named: name))

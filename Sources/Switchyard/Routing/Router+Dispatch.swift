@@ -86,19 +86,14 @@ extension Router {
             context: context, redirectedFrom: history, origin: origin)
     }
 
-    /// What runs after the filters: the candidates' handlers, then the default route; first the person's
-    /// confirmation when the first candidate's route asks for it from `origin`.
+    /// What runs after the filters: the candidates' handlers, each asking the person first where its route confirms
+    /// links from `origin`, then the default route.
     private func handlers(for resolution: Resolution, origin: LinkOrigin?, defaultAction: RouteAction?)
         -> @Sendable (RouteRequest) async -> RouteOutcome
     {
-        let handlers: @Sendable (RouteRequest) async -> RouteOutcome = { [self] request in
-            await runHandlers(request, resolution.candidates, default: defaultAction)
+        { [self] request in
+            await runHandlers(request, resolution.candidates[...], origin: origin, default: defaultAction)
         }
-        guard resolution.candidates.first?.action?.access?.needsConfirmation(from: origin) == true else {
-            return handlers
-        }
-        // Weakly: an observer that keeps the outcome keeps its confirmation, which must not keep the hub.
-        return Confirmation.waiting(then: handlers) { [weak deferred] outcome in deferred?.deliver(outcome) }
     }
 
     private func runChain(
@@ -131,10 +126,25 @@ extension Router {
         return outcome
     }
 
+    /// Runs `candidates` in order, then the default route. A candidate whose route confirms links from `origin` is
+    /// asked about when it would run, not before: the outcome waits with a ``Confirmation`` that, confirmed, runs
+    /// that candidate and goes on with the ones after it.
+    ///
+    /// - Parameters:
+    ///   - confirmed: the first of `candidates` has been confirmed (the run resumes after a ``Confirmation``).
+    ///   - progress: what the candidates before `candidates` came to.
     private func runHandlers(
-        _ request: RouteRequest, _ candidates: [Candidate], default defaultAction: RouteAction?
+        _ request: RouteRequest, _ candidates: ArraySlice<Candidate>, origin: LinkOrigin?,
+        default defaultAction: RouteAction?, confirmed: Bool = false,
+        progress: CandidateRunner.Progress = CandidateRunner.Progress()
     ) async -> RouteOutcome {
-        let run = await CandidateRunner(logger: logger).run(candidates) { request.bound(to: $0.match) }
+        let run = await CandidateRunner(logger: logger).run(
+            candidates, progress: progress,
+            confirms: { index, action in
+                !(confirmed && index == candidates.startIndex)
+                    && action.access?.needsConfirmation(from: origin) == true
+            },
+            bind: { request.bound(to: $0.match) })
         let skipped: [Route]
         let declineReason: (any Error)?
         switch run {
@@ -142,6 +152,15 @@ extension Router {
             return RouteOutcome(.handled, request: bound, skippedRoutes: skippedRoutes)
         case .failed(let bound, let error, let skippedRoutes):
             return RouteOutcome(.failed, request: bound, error: error, skippedRoutes: skippedRoutes)
+        case .awaitingConfirmation(let index, let bound, let progress):
+            let rest = candidates[index...]
+            let resume: @Sendable (RouteRequest) async -> RouteOutcome = { [self] _ in
+                await runHandlers(
+                    request, rest, origin: origin, default: defaultAction, confirmed: true, progress: progress)
+            }
+            // Weakly: an observer that keeps the outcome keeps its confirmation, which must not keep the hub.
+            let wait = Confirmation.waiting(then: resume) { [weak deferred] outcome in deferred?.deliver(outcome) }
+            return await wait(bound)
         case .unhandled(let skippedRoutes, let reason):
             (skipped, declineReason) = (skippedRoutes, reason)
         }

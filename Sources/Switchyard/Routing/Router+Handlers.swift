@@ -22,7 +22,8 @@ extension Router {
         )
     }
 
-    /// Adds a route whose handler may decline, so the next candidate is tried (JLRoutes' `return NO`).
+    /// Adds a route whose handler may decline, so the next candidate is tried (JLRoutes' `return NO`); `access`
+    /// says who may open it (``RouteAccess``).
     ///
     /// ```swift
     /// try router.mapDeclinable("/return/:value") { request in
@@ -33,14 +34,16 @@ extension Router {
     /// - Throws: ``PatternError``, as ``add(_:name:priority:in:constraints:access:)`` does.
     public func mapDeclinable(
         _ pattern: String, name: String? = nil, priority: Int = 0, in table: RouteTable = .global,
-        constraints: [String: ParameterConstraint] = [:],
+        constraints: [String: ParameterConstraint] = [:], access: RouteAccess? = nil,
         handler: @escaping @Sendable (RouteRequest) async throws -> RouteDisposition
     ) throws(PatternError) {
         try register(
-            pattern, name: name, priority: priority, in: table, constraints: constraints, action: RouteAction(handler))
+            pattern, name: name, priority: priority, in: table, constraints: constraints, action: RouteAction(handler),
+            access: access)
     }
 
-    /// Adds a route that runs only when the request's context is a `Context`, and receives it typed.
+    /// Adds a route that runs only when the request's context is a `Context`, and receives it typed; `access` says
+    /// who may open it (``RouteAccess``), as where a notification's payload lands.
     ///
     /// A request with another context, or none, skips the route as if it declined; if nothing else handles
     /// it, the outcome is `RouteOutcome.Status.wrongContextType`.
@@ -55,14 +58,16 @@ extension Router {
     /// - Throws: ``PatternError``, as ``add(_:name:priority:in:constraints:access:)`` does.
     public func map<Context: Sendable>(
         _ pattern: String, name: String? = nil, priority: Int = 0, in table: RouteTable = .global,
-        constraints: [String: ParameterConstraint] = [:], context: Context.Type,
+        constraints: [String: ParameterConstraint] = [:], context: Context.Type, access: RouteAccess? = nil,
         handler: @escaping @Sendable (Context, RouteRequest) async throws -> Void
     ) throws(PatternError) {
         let action = RouteAction(context: context) { context, request in
             try await handler(context, request)
             return RouteAction.Result(isHandled: true)
         }
-        try register(pattern, name: name, priority: priority, in: table, constraints: constraints, action: action)
+        try register(
+            pattern, name: name, priority: priority, in: table, constraints: constraints, action: action, access: access
+        )
     }
 
     /// Sets the default route (Turnpike's 404, JLRoutes' unmatched handler): it runs, once, when no route

@@ -24,6 +24,9 @@ public protocol DeepLinkRoute: Codable, Sendable {
     static var priority: Int { get }
     /// The table the route goes in; the global table by default.
     static var table: RouteTable { get }
+    /// Who may open the route and whether it confirms (``RouteAccess``); `nil`, every origin and no
+    /// confirmation, by default. A link set's members each keep their own.
+    static var access: RouteAccess? { get }
 }
 
 extension DeepLinkRoute {
@@ -33,6 +36,8 @@ extension DeepLinkRoute {
     public static var priority: Int { 0 }
     /// The global table.
     public static var table: RouteTable { .global }
+    /// `nil`: every origin, no confirmation.
+    public static var access: RouteAccess? { nil }
 }
 
 /// The error that says why a link did not decode into a typed route: which field, and why.
@@ -83,13 +88,17 @@ extension Router {
     /// candidate, the fallback or the default route runs, and if nothing handles the link the outcome is
     /// `RouteOutcome.Status.decodingFailed` with the ``RouteDecodingError``.
     ///
+    /// - Parameters:
+    ///   - access: who may open the route (``RouteAccess``); by default the type's own ``DeepLinkRoute/access``.
     /// - Throws: ``PatternError`` when the type's pattern does not parse.
     public func map<Link: DeepLinkRoute>(
-        _ type: Link.Type, handler: @escaping @Sendable (Link, RouteRequest) async throws -> Void
+        _ type: Link.Type, access: RouteAccess? = Link.access,
+        handler: @escaping @Sendable (Link, RouteRequest) async throws -> Void
     ) throws(PatternError) {
         let action = RouteAction(typed: type, handler)
         try register(
-            Link.pattern, name: Link.name, priority: Link.priority, in: Link.table, constraints: [:], action: action)
+            Link.pattern, name: Link.name, priority: Link.priority, in: Link.table, constraints: [:], action: action,
+            access: access)
     }
 
     /// Returns the link for a typed route's value: its parameters in the path, the other properties as query

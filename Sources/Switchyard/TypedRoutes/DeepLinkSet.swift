@@ -122,7 +122,8 @@ extension StableCode where Domain == DeepLinkSetError {
 }
 
 extension Router {
-    /// Adds every member's route of a link set; the handler receives the decoded value of the set.
+    /// Adds every member's route of a link set, each with its type's ``DeepLinkRoute/access``; the handler
+    /// receives the decoded value of the set.
     ///
     /// A link whose values do not decode into the member makes that route decline, as with
     /// ``map(_:handler:)``: the next candidate runs.

@@ -7,7 +7,7 @@ import Testing
 struct LeaveGuardTests {
     static func session(opening links: [String]) async throws -> NavigationSession {
         let session = try NavigationSession(navigator: NavigationFixture.navigator(warm: .reuse))
-        for link in links { _ = await session.open(link) }
+        for link in links { _ = await session.open(link, origin: .inApp) }
         return session
     }
 
@@ -22,7 +22,7 @@ struct LeaveGuardTests {
             asked.append(request.screen.link)
             return .allow
         }
-        let result = await session.open("/product/8")
+        let result = await session.open("/product/8", origin: .inApp)
         #expect(result.plan?.steps.map(\.description) == ["pop tab home to its root", "push /product/8 in tab home"])
         #expect(asked.all == ["/product/7/reviews"])
         #expect(NavigationFixture.lines(session.tree)[0] == "tab home*: / > /product/8")
@@ -32,7 +32,7 @@ struct LeaveGuardTests {
         let session = try await Self.session(opening: ["/product/7/reviews"])
         let before = session.tree
         let token = session.addLeaveGuard(on: try Self.screen("/product/7/reviews")) { _ in .refuse }
-        let refused = await session.open("/product/8")
+        let refused = await session.open("/product/8", origin: .inApp)
         guard case .pending(let pending) = refused else {
             Issue.record("the guard did not hold the link: \(refused)")
             return
@@ -56,16 +56,16 @@ struct LeaveGuardTests {
             asked.append(request.screen.link)
             return .refuse
         }
-        #expect(await session.open("/product/7/reviews").plan != nil)
-        #expect(await session.open("/promo/X").plan != nil)
-        #expect(await session.open("myapp://cart").plan != nil, "selecting another tab pops nothing")
+        #expect(await session.open("/product/7/reviews", origin: .inApp).plan != nil)
+        #expect(await session.open("/promo/X", origin: .inApp).plan != nil)
+        #expect(await session.open("myapp://cart", origin: .inApp).plan != nil, "selecting another tab pops nothing")
         #expect(asked.all.isEmpty)
     }
 
     @Test func askingGivesAQuestionAnsweredOnce() async throws {
         let session = try await Self.session(opening: ["/checkout/address"])
         session.addLeaveGuard(on: try Self.screen("/checkout/address")) { _ in .ask }
-        guard case .asking(let question) = await session.open("/product/1") else {
+        guard case .asking(let question) = await session.open("/product/1", origin: .inApp) else {
             Issue.record("the guard did not ask")
             return
         }
@@ -88,14 +88,14 @@ struct LeaveGuardTests {
     @Test func stayingOrDroppingTheQuestionKeepsTheLinkPending() async throws {
         let session = try await Self.session(opening: ["/checkout/address"])
         session.addLeaveGuard(on: try Self.screen("/checkout/address")) { _ in .ask }
-        guard case .asking(let question) = await session.open("/product/1") else {
+        guard case .asking(let question) = await session.open("/product/1", origin: .inApp) else {
             Issue.record("the guard did not ask")
             return
         }
         #expect(question.stay().plan == nil)
         #expect(session.pending.map(\.screen.link) == ["/product/1"])
         do {
-            let result = await session.open("/product/2")
+            let result = await session.open("/product/2", origin: .inApp)
             guard case .asking = result else {
                 Issue.record("the guard did not ask: \(result)")
                 return
@@ -114,10 +114,10 @@ struct LeaveGuardTests {
             var iterator = answers.makeAsyncIterator()
             return await iterator.next() ?? .refuse
         }
-        async let first = session.open("/")
+        async let first = session.open("/", origin: .inApp)
         // The second link arrives while the guard answers, and waits for the first.
         while asked.all.isEmpty { await Task.yield() }
-        async let second = session.open("/product/8")
+        async let second = session.open("/product/8", origin: .inApp)
         answer.yield(.allow)
         let results = await [first, second]
         #expect(
@@ -135,7 +135,7 @@ struct LeaveGuardTests {
         let session = NavigationSession(navigator: try file.makeNavigator(router: router))
         #expect(await router.route("myapp://product/9").status == .held)
         // Meanwhile the person starts a review, which guards itself.
-        _ = await session.open("/product/7/reviews")
+        _ = await session.open("/product/7/reviews", origin: .inApp)
         let token = session.addLeaveGuard(on: try Self.screen("/product/7/reviews")) { _ in .refuse }
         let replayed = await gate.markReady()
         let result = await session.open(try #require(replayed.first))
@@ -158,7 +158,9 @@ struct LeaveGuardTests {
         }
         await withTaskGroup(of: NavigationResult.self) { group in
             for index in 0..<50 {
-                group.addTask { await session.open(index.isMultiple(of: 2) ? "/product/1" : "/product/\(index)") }
+                group.addTask {
+                    await session.open(index.isMultiple(of: 2) ? "/product/1" : "/product/\(index)", origin: .inApp)
+                }
             }
             for await result in group { #expect(result.plan != nil) }
         }
