@@ -14,15 +14,23 @@ struct RouteCommand: ParsableCommand {
             With no links on the command line, links are read from standard input, one a line; empty lines are \
             skipped. Output is streamed, so a long list costs constant memory.
 
+            With --origin, the routes' access is applied as the app applies it to a link from there: the route \
+            shown is the first that accepts the origin, `access` says whether it opens or asks the person to \
+            confirm first, and a link that every route it matches refuses has the outcome `refused` (code \
+            originRefused).
+
             Examples:
               switchyard route Examples/shop.json 'myapp://product/1988?coupon=XMAS'
+              switchyard route --origin customScheme Examples/shop.json 'myapp://account/delete'
               switchyard route --json Examples/shop.json < links.txt
 
-            Exits with 1 when a link is unmatched or rejected.
+            Exits with 1 when a link is unmatched, rejected or refused.
             """)
 
     @Flag(help: "Print one JSON object a link, one a line.")
     var json = false
+
+    @OptionGroup var origin: OriginOption
 
     @Argument(help: "The route file (JSON).")
     var file: String
@@ -36,7 +44,7 @@ struct RouteCommand: ParsableCommand {
         if links.isEmpty {
             try routeStandardInput(file: routeFile, router: router)
         } else {
-            let reports = links.map { RouteReport($0, file: routeFile, router: router) }
+            let reports = links.map { RouteReport($0, file: routeFile, router: router, origin: origin.value) }
             let texts = reports.map { json ? $0.json + "\n" : $0.human + "\n" }
             FileOutput.out(texts.joined(separator: json ? "" : "\n"))
             if !reports.allSatisfy(\.isSuccess) { throw Exit.failure }
@@ -51,11 +59,13 @@ struct RouteCommand: ParsableCommand {
             var isFirst = true
         }
         let json = json
+        let origin = origin.value
         let pipeline = LinePipeline(inputs: ["-"], threads: json ? LinePipeline.defaultThreads : 1)
         let states = try runReportingErrors(pipeline, makeState: { State() }) { block, state, output in
             block.forEachLine { line in
                 // As `readLine` reads a line: ill-formed UTF-8 repaired.
-                let result = RouteReport(String(decoding: line, as: UTF8.self), file: file, router: router)
+                let result = RouteReport(
+                    String(decoding: line, as: UTF8.self), file: file, router: router, origin: origin)
                 state.allSucceeded = state.allSucceeded && result.isSuccess
                 if json {
                     JSONWriter.appendLine(to: &output) { result.write(to: &$0) }

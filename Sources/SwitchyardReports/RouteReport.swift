@@ -16,16 +16,36 @@ package struct RouteReport {
     package var redirect: String?
     /// Why the link was refused, for the outcome `rejected`.
     package var rejection: URLRejection?
+    /// The origin the link was said to come from; `nil` when none was said, and the routes' access is not applied.
+    package var origin: LinkOrigin?
+    /// What the matched route's access makes of ``origin``: `opens`, `confirms` or `refused`; `nil` without an
+    /// origin.
+    package var access: String?
 
-    package init(_ input: String, file: RouteFile, router: Router) {
+    /// The report of `input`; with an `origin`, the routes' access applied as ``Router/route(_:origin:context:)``
+    /// applies it (the outcome `refused` when every route the link matches refuses the origin).
+    package init(_ input: String, file: RouteFile, router: Router, origin: LinkOrigin? = nil) {
         self.input = input
+        self.origin = origin
         do {
-            let (link, table, match) = try router.resolve(input)
+            let (link, table, best) = try router.resolve(input)
+            var match = best
+            if let origin {
+                switch try router.match(input, from: origin) {
+                case .unmatched: break
+                case .refused(let refused):
+                    match = refused
+                    access = "refused"
+                case .admitted(let admitted, let confirms):
+                    match = admitted
+                    access = confirms ? "confirms" : "opens"
+                }
+            }
             self.table = match?.table.description ?? table.description
             query = Array((match?.link ?? link).query)
             fragment = (match?.link ?? link).fragment
             if let match {
-                outcome = "matched"
+                outcome = access == "refused" ? "refused" : "matched"
                 pattern = match.route.pattern.written
                 name = match.route.name
                 parameters = match.parameters.dictionary
@@ -47,9 +67,13 @@ package struct RouteReport {
         }
     }
 
-    /// The rejection's code and its message with the byte it points at, as `route` prints them.
+    /// The rejection's code and its message with the byte it points at, as `route` prints them; `originRefused`
+    /// for a link whose origin every route it matches refuses.
     package var error: (code: String, message: String)? {
-        rejection.map { ($0.code.description, $0.message + " at byte \($0.position)") }
+        if access == "refused", let origin {
+            return ("originRefused", "no route the link matches accepts the origin \(origin.name)")
+        }
+        return rejection.map { ($0.code.description, $0.message + " at byte \($0.position)") }
     }
 
     package var isSuccess: Bool { outcome == "matched" || outcome == "default" }
@@ -66,6 +90,8 @@ package struct RouteReport {
         if let key { writer.openObject(key) } else { writer.openObject() }
         if key == nil { writer.field("input", input) }
         writer.field("outcome", outcome)
+        writer.field("origin", origin?.name)
+        writer.field("access", access)
         writer.field("table", table)
         writer.field("pattern", pattern)
         writer.field("name", name)
@@ -106,6 +132,8 @@ package struct RouteReport {
     /// Aligned lines for a person.
     package var human: String {
         var rows: [[String]] = [["  outcome", outcome]]
+        if let origin { rows.append(["  origin", origin.name]) }
+        if let access { rows.append(["  access", access]) }
         if let table { rows.append(["  table", table]) }
         if let pattern { rows.append(["  pattern", pattern]) }
         if let name { rows.append(["  name", name]) }

@@ -46,8 +46,83 @@ struct AccessCommandTests {
         #expect(result.status == 1)
         #expect(
             result.output.hasPrefix(
-                "error[loadError]: \(path): routes[0].origins[1]: invalidValue: 'universalLinks' is not an origin: use "
+                "error[loadError]: \(path): routes[0].origins[1]: unknownOrigin: 'universalLinks' is not an origin: use "
                     + "universalLink, customScheme, inApp, notification, shortcut, userActivity, intent, deferred\n"))
+    }
+}
+
+@Suite("switchyard route and explain --origin")
+struct OriginOptionTests {
+    static let file = """
+        { "routes": [
+            { "pattern": "/account/:action", "destination": "Account", "origins": ["inApp", "universalLink"] },
+            { "pattern": "/account/delete", "destination": "Delete", "origins": ["inApp", "notification"], "confirm": true },
+            { "pattern": "/product/:id", "destination": "Product" }
+          ] }
+        """
+
+    @Test(arguments: [
+        // The literal route is tried first; a universal link passes it by for the one that accepts it.
+        ("notification", "matched", "confirms", "/account/delete"), ("inApp", "matched", "opens", "/account/delete"),
+        ("universalLink", "matched", "opens", "/account/:action"),
+        ("customScheme", "refused", "refused", "/account/delete"),
+    ])
+    func routeWithAnOriginSaysWhatTheAccessMakesOfIt(origin: String, outcome: String, access: String, pattern: String)
+        throws
+    {
+        let path = try Tool.temporaryFile(Self.file)
+        let result = try Tool.run(["route", "--json", "--origin", origin, path, "myapp://account/delete"])
+        #expect(result.status == (outcome == "refused" ? 1 : 0), "\(result)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(object["outcome"] as? String == outcome)
+        #expect(object["origin"] as? String == origin)
+        #expect(object["access"] as? String == access)
+        #expect(object["pattern"] as? String == pattern)
+        if outcome == "refused" {
+            #expect((object["error"] as? [String: String])?["code"] == "originRefused")
+        }
+        let human = try Tool.run(["route", "--origin", origin, path, "myapp://account/delete"])
+        #expect(human.output.contains("  origin       \(origin)\n"), "\(human.output)")
+        #expect(human.output.contains("  access       \(access)\n"), "\(human.output)")
+    }
+
+    @Test func withoutAnOriginTheReportIsAsBefore() throws {
+        let path = try Tool.temporaryFile(Self.file)
+        let result = try Tool.run(["route", "--json", path, "myapp://account/delete"])
+        #expect(result.status == 0)
+        #expect(!result.output.contains("\"origin\"") && !result.output.contains("\"access\""))
+    }
+
+    @Test func anOriginReadFromStandardInputIsAppliedToEveryLine() throws {
+        let path = try Tool.temporaryFile(Self.file)
+        let result = try Tool.run(
+            ["route", "--json", "--origin", "customScheme", path], input: "myapp://account/delete\nmyapp://product/7\n")
+        #expect(result.status == 1, "one link is refused")
+        let outcomes = result.output.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["outcome"] as? String
+        }
+        #expect(outcomes == ["refused", "matched"])
+    }
+
+    @Test(arguments: ["route", "explain"])
+    func anUnknownOriginNameIsABadUsage(command: String) throws {
+        let path = try Tool.temporaryFile(Self.file)
+        let result = try Tool.run([command, "--origin", "customSchemes", path, "myapp://account/delete"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.errorOutput.contains("'customSchemes' is not an origin: use universalLink, customScheme"))
+    }
+
+    @Test func explainWithAnOriginSaysWhatEachRouteMakesOfItAndWhichRuns() throws {
+        let path = try Tool.temporaryFile(Self.file)
+        let refused = try Tool.run(["explain", "--origin", "customScheme", path, "myapp://account/delete"])
+        #expect(refused.status == 1)
+        #expect(refused.output.contains("origin customScheme:\n"))
+        #expect(refused.output.contains("/account/delete: refused\n"), "\(refused.output)")
+        #expect(refused.output.contains("originRefused: no route the link matches accepts customScheme"))
+        let confirms = try Tool.run(["explain", "--origin", "notification", path, "myapp://account/delete"])
+        #expect(confirms.status == 0)
+        #expect(confirms.output.contains("/account/:action: refused\n"), "\(confirms.output)")
+        #expect(confirms.output.contains("runs /account/delete after the person confirms"), "\(confirms.output)")
     }
 }
 
