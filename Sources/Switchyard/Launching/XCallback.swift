@@ -56,7 +56,8 @@ public struct XCallback: Sendable, Hashable {
     }
 
     /// The link that answers `result`: the callback's target with the result's values added to its query, each
-    /// encoded; `nil` when the caller gave no target for this result.
+    /// encoded, before the target's fragment (`notes://done?receipt=42#top`); `nil` when the caller gave no target
+    /// for this result.
     ///
     /// - Throws: ``XCallbackError`` for a target that is not a link (`invalidTarget`), whose scheme the policy
     ///   does not allow, or which is the app's own (`schemeNotAllowed`), or a link longer than the policy allows
@@ -76,13 +77,12 @@ public struct XCallback: Sendable, Hashable {
         }
         guard let target else { return nil }
         try policy.check(target)
-        let query: String
+        let joined: String
         do {
-            query = try LinkEncoding.query(items)
+            joined = try LinkEncoding.appending(items, to: target)
         } catch {
             throw XCallbackError(.invalidValue, "a value cannot be carried in a link: \(error.message)")
         }
-        let joined = query.isEmpty ? target : target + (target.contains("?") ? "&" : "?") + query.dropFirst()
         guard joined.utf8.count <= policy.maxLinkLength else {
             throw XCallbackError(
                 .tooLong, "the callback link would have \(joined.utf8.count) bytes, more than \(policy.maxLinkLength)")

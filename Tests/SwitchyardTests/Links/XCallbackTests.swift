@@ -62,6 +62,45 @@ struct XCallbackTests {
         #expect(launcher.opened.all.isEmpty, "\(hostile.name)")
     }
 
+    /// Each scheme that runs code or reads files, in two spellings, refused even where the policy lists it: the
+    /// forbidden list alone refuses it.
+    @Test(arguments: ["javascript", "data", "vbscript", "file", "blob", "about"])
+    func aForbiddenSchemeIsRefusedEvenWhenThePolicyListsIt(scheme: String) throws {
+        let policy = XCallbackPolicy(allowedSchemes: [scheme, "otherapp"])
+        for target in [
+            "\(scheme):x", "\(scheme.uppercased())://x/y", "\(scheme.prefix(1).uppercased())\(scheme.dropFirst()):x",
+        ] {
+            let error = #expect(throws: XCallbackError.self) {
+                try XCallback(success: target).link(for: .success([]), policy: policy)
+            }
+            #expect(error?.code == .schemeNotAllowed, "\(target)")
+        }
+        #expect(XCallbackPolicy.forbiddenSchemes.contains(scheme))
+    }
+
+    /// The result's values go into the target's query, before its fragment, after a `&` only where the query
+    /// already has items.
+    @Test(arguments: [
+        ("notes://done", "notes://done?receipt=42"),
+        ("notes://done#top", "notes://done?receipt=42#top"),
+        ("notes://done?", "notes://done?receipt=42"),
+        ("notes://done?#top", "notes://done?receipt=42#top"),
+        ("notes://done?a=1#top", "notes://done?a=1&receipt=42#top"),
+        ("notes://done?a=1&", "notes://done?a=1&receipt=42"),
+        ("notes://done#top?x=1", "notes://done?receipt=42#top?x=1"),
+        ("notes://done#", "notes://done?receipt=42#"),
+    ])
+    func callbackValuesGoIntoTheQueryBeforeTheFragment(target: String, expected: String) throws {
+        let policy = XCallbackPolicy(allowedSchemes: ["notes"])
+        let link = try XCallback(success: target).link(
+            for: .success([QueryItem(name: "receipt", value: "42")]), policy: policy)
+        #expect(link == expected)
+        // The calling app reads the value where it looks for it: in the query.
+        let caller = Router()
+        try caller.add("/done", in: .scheme("notes"))
+        #expect(try caller.match(try #require(link))?.link.query.first("receipt") == "42")
+    }
+
     @Test func theAppsOwnSchemeIsCalledOnlyWhenAllowed() throws {
         let policy = XCallbackPolicy(allowedSchemes: ["myapp"], ownSchemes: ["MyApp"], allowsOwnSchemes: true)
         #expect(try XCallback(success: "myapp://done").link(for: .success([]), policy: policy) == "myapp://done")
