@@ -30,11 +30,12 @@ package final class AdminTokens: Sendable {
         case unavailable
     }
 
-    /// Whether `authorization` (an `Authorization` header) holds a token that is valid now: `Bearer TOKEN`, or, for
-    /// a browser's prompt on the stats pages, `Basic` with the token as the password (the user name is ignored).
-    func verify(authorization: String?) async -> Verdict {
+    /// Whether `authorization` (an `Authorization` header) holds a token that is valid now: `Bearer TOKEN`, or,
+    /// where `allowsBasic` (the stats pages, whose browser prompt sends it), `Basic` with the token as the password
+    /// (the user name is ignored). The admin API takes `Bearer` only: a `Basic` header there is not a token.
+    func verify(authorization: String?, allowsBasic: Bool = false) async -> Verdict {
         guard let authorization else { return .missing }
-        guard authorization.utf8.count <= 200, let token = Self.token(in: authorization),
+        guard authorization.utf8.count <= 200, let token = Self.token(in: authorization, allowsBasic: allowsBasic),
             let (id, secret) = Self.parts(of: token)
         else { return .invalid }
         let tokens: [String: StoredToken]
@@ -57,10 +58,10 @@ package final class AdminTokens: Sendable {
         return ("sy_\(id)_\(secret)", StoredToken(id: id, name: name, hash: hash(secret), createdAt: now))
     }
 
-    /// The token of a `Bearer` or `Basic` header.
-    static func token(in authorization: String) -> String? {
+    /// The token of a `Bearer` header, or of a `Basic` one where `allowsBasic`.
+    static func token(in authorization: String, allowsBasic: Bool) -> String? {
         if authorization.hasPrefix("Bearer ") { return String(authorization.dropFirst("Bearer ".count)) }
-        guard authorization.hasPrefix("Basic "),
+        guard allowsBasic, authorization.hasPrefix("Basic "),
             let decoded = Data(base64Encoded: String(authorization.dropFirst("Basic ".count))),
             let pair = String(data: decoded, encoding: .utf8), let colon = pair.firstIndex(of: ":")
         else { return nil }

@@ -61,14 +61,18 @@ struct LinkDocument: Codable, Sendable, Equatable {
 
 enum CSV {
     /// One CSV line (RFC 4180): a field with a comma, quote or line break is quoted, its quotes doubled. A field that
-    /// a spreadsheet would read as a formula (`=`, `+`, `-`, `@` first) gets a `'` before it.
+    /// a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, a tab or a carriage return first, as OWASP lists
+    /// them) gets a `'` before it.
     static func line(_ fields: [String]) -> String {
         fields.map { field in
             var value = field
-            if let first = value.first, "=+-@".contains(first) { value = "'" + value }
+            if let first = value.unicodeScalars.first, formulaStarts.contains(first) { value = "'" + value }
             // Scalars, not characters: "\r\n" is one character, and would hide a lone "\n".
             guard value.unicodeScalars.contains(where: { ",\"\r\n".unicodeScalars.contains($0) }) else { return value }
             return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }.joined(separator: ",") + "\r\n"
     }
+
+    /// The first characters that make a spreadsheet read a cell as a formula.
+    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
 }

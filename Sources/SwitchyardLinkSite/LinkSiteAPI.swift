@@ -112,10 +112,11 @@ package struct LinkSiteAPI: Sendable {
 
     // MARK: - Admin
 
-    /// The stats page of a link, for a browser: the token is asked for with the browser's own prompt (Basic).
+    /// The stats page of a link, for a browser: the token is asked for with the browser's own prompt (Basic, the
+    /// token as the password), and a script may send it as Bearer.
     private func statsPage(_ text: Substring, _ request: APIRequest, now: Date) async -> SiteResponse {
         if let wait = perAddress.wait(for: request.address) { return Self.tooMany(wait) }
-        switch await tokens.verify(authorization: request.authorization) {
+        switch await tokens.verify(authorization: request.authorization, allowsBasic: true) {
         case .valid(let id):
             if let wait = perToken.wait(for: id) { return Self.tooMany(wait) }
         case .missing, .invalid:
@@ -151,7 +152,10 @@ package struct LinkSiteAPI: Sendable {
         case .valid(let id): tokenID = id
         case .missing:
             return Self.error(401, "unauthorized", "send a token: Authorization: Bearer sy_…", challenge: true)
-        case .invalid: return Self.error(401, "unauthorized", "the token is not valid", challenge: true)
+        case .invalid:
+            return Self.error(
+                401, "unauthorized", "the token is not valid (the API takes Authorization: Bearer sy_…)",
+                challenge: true)
         case .unavailable: return Self.error(503, "unavailable", "the store cannot answer; try again shortly")
         }
         if let wait = perToken.wait(for: tokenID) { return Self.tooMany(wait) }
@@ -345,8 +349,16 @@ package struct LinkSiteAPI: Sendable {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             return .refused(error(400, "invalidJSON", "the body is a JSON object"))
         }
+        // One rule for keys the document does not name, wherever they are: 400, unknownKey (a value that breaks a
+        // rule is 422). `utm` is the one object inside a link request.
         if let unknown = object.keys.filter({ !requestKeys.contains($0) }).sorted().first {
             return .refused(error(400, "unknownKey", "\(Excerpt.short(unknown)) is not a field of a link"))
+        }
+        if let utm = object["utm"] as? [String: Any],
+            let unknown = utm.keys.filter({ !ShortLinkRules.utmKeys.contains($0) }).sorted().first
+        {
+            let known = ShortLinkRules.utmKeys.sorted().joined(separator: ", ")
+            return .refused(error(400, "unknownKey", "utm.\(Excerpt.short(unknown)) is not one of \(known)"))
         }
         do {
             return .request(try decoder.decode(ShortLinkRequest.self, from: data))

@@ -71,21 +71,19 @@ struct LinkSiteMiddleware: RouterMiddleware {
     }
 }
 
-/// Writes clicks in batches while the site runs, and what waits when it stops.
-struct ClickService: Service {
-    let service: LinkService
+/// Work that goes on while the site runs (clicks written in batches, expired claims purged), cancelled at the
+/// site's graceful shutdown, after which what it holds is written.
+///
+/// ServiceLifecycle stops the whole site when one of its services returns. Work may end early and rightly (with
+/// claims off there is nothing to purge), so this service returns only once the shutdown has begun: finishing
+/// its work never takes the site down.
+struct BackgroundWork: Service {
+    let work: @Sendable () async -> Void
 
     func run() async throws {
-        await cancelWhenGracefulShutdown { await service.run() }
-    }
-}
-
-/// Deletes the claims that expired unredeemed, on a schedule, while the site runs.
-struct ClaimPurgeService: Service {
-    let service: LinkService
-
-    func run() async throws {
-        await cancelWhenGracefulShutdown { await service.purgeClaims() }
+        await cancelWhenGracefulShutdown { await work() }
+        // Thrown only when the task is cancelled, which ends the site anyway.
+        try? await gracefulShutdown()
     }
 }
 
@@ -102,7 +100,7 @@ package enum LinkSiteServer {
         router.add(middleware: try UniversalLinkMiddleware<LinkSiteContext>(routeFile: file))
         return Application(
             router: router, configuration: .init(address: .hostname(host, port: port), serverName: nil),
-            services: [ClickService(service: service), ClaimPurgeService(service: service)],
+            services: [BackgroundWork { await service.run() }, BackgroundWork { await service.purgeClaims() }],
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) }, logger: logger)
     }
 }

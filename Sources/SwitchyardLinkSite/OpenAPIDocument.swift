@@ -41,6 +41,7 @@ enum OpenAPIDocument {
                 }
               },
               "LinkRequest": {
+                "description": "A key the schema does not name is refused with 400 and the code unknownKey, wherever it is: at the top or inside utm. A value that breaks a rule is refused with 422, every problem at its field.",
                 "type": "object", "additionalProperties": false,
                 "properties": {
                   "slug": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},

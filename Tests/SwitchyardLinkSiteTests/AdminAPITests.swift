@@ -60,6 +60,14 @@ import Testing
         ("not JSON", "slug=x&target=y", 400, "invalidJSON"),
         ("a JSON array", "[1, 2, 3]", 400, "invalidJSON"),
         ("unknown field", #"{"target": "myapp://cart", "isAdmin": true}"#, 400, "unknownKey"),
+        (
+            "unknown key inside utm", #"{"target": "https://shop.example.com/", "utm": {"referrer": "x"}}"#, 400,
+            "unknownKey"
+        ),
+        (
+            "unknown key beside a known one in utm",
+            #"{"target": "myapp://cart", "utm": {"source": "a", "Source": "b"}}"#, 400, "unknownKey"
+        ),
         ("wrong type", #"{"target": 42}"#, 400, "invalidValue"),
         ("bad date", #"{"target": "myapp://cart", "expiresAt": "tomorrow"}"#, 400, "invalidValue"),
         (
@@ -112,6 +120,25 @@ import Testing
             #expect(answer.status == 401)
             #expect(answer.errorCode == code)
             #expect(answer.header("WWW-Authenticate")?.hasPrefix("Bearer") == true)
+        }
+    }
+
+    @Test func theAPITakesAValidTokenAsBearerOnlyAndTheStatsPageAsBasicToo() async throws {
+        try await LinkSiteFixture.with { site in
+            let basic = "Basic " + Data("anyone:\(site.token)".utf8).base64EncodedString()
+            let bearer = "Bearer " + site.token
+            func status(_ path: String, _ authorization: String) async -> Int {
+                await site.api.respond(
+                    to: APIRequest(method: "GET", path: path[...], authorization: authorization), now: Date()
+                )
+                .status
+            }
+            _ = await site.call("POST", "/api/admin/links", json: #"{"slug": "s", "target": "myapp://cart"}"#)
+            #expect(await status("/api/admin/links", basic) == 401, "the API refuses Basic, even with a valid token")
+            #expect(await status("/api/admin/links/s", basic) == 401)
+            #expect(await status("/api/admin/links", bearer) == 200)
+            #expect(await status("/admin/links/s", basic) == 200, "a browser's prompt sends Basic")
+            #expect(await status("/admin/links/s", bearer) == 200)
         }
     }
 
@@ -204,6 +231,21 @@ import Testing
         #expect(
             CSV.line(["a", "b,c", "say \"hi\"", "=SUM(A1)", "line\nbreak"])
                 == "a,\"b,c\",\"say \"\"hi\"\"\",'=SUM(A1),\"line\nbreak\"\r\n")
+    }
+
+    /// Each character that makes a spreadsheet read a cell as a formula, first in a cell: disarmed with a `'`, and
+    /// the cell still quoted where it needs to be. The same character later in a cell changes nothing.
+    @Test(arguments: ["=", "+", "-", "@", "\t", "\r"])
+    func aCellThatStartsWithAFormulaCharacterIsDisarmed(character: String) {
+        let cell = character + "HYPERLINK(\"https://evil.example\")"
+        let line = CSV.line([cell, "a" + character])
+        let disarmed = "'" + cell
+        let needsQuotes = disarmed.unicodeScalars.contains { ",\"\r\n".unicodeScalars.contains($0) }
+        let written = needsQuotes ? "\"" + disarmed.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : disarmed
+        let second = "a" + character
+        let secondWritten =
+            second.unicodeScalars.contains { "\r".unicodeScalars.contains($0) } ? "\"\(second)\"" : second
+        #expect(line == written + "," + secondWritten + "\r\n")
     }
 
     @Test func tokensCompareInConstantTimeAndHashWithSHA256() {
