@@ -86,20 +86,27 @@ package struct AssociationFileError: Error, Sendable, Hashable, CustomStringConv
 
 extension AssociationRules {
     /// The rules `apple-app-site-association` gives `appID`: the components of every `details` entry that names it
-    /// (`appIDs`, or the older `appID`), in order, with the `defaults` of their entry and the file's
-    /// `webcredentials` and `appclips`. `nil` when no entry names it.
+    /// (`appIDs`, or the older `appID`), in order, and the file's `webcredentials` and `appclips`. `nil` when no
+    /// entry names it.
+    ///
+    /// A component's `caseSensitive` and `percentEncoded` resolve as Apple resolves them: the component's own
+    /// value, else its details entry's `defaults`, else the file-wide `applinks.defaults`, else `true`. So a file
+    /// that moves its defaults from one level to another means the same, and one that drops them does not.
     ///
     /// - Throws: ``AssociationFileError`` when the data is not JSON, or not shaped as Apple's file.
     package static func apple(_ data: Data, appID: String) throws(AssociationFileError) -> AssociationRules? {
         let root = try object(try json(data), "the file")
         var rules: AssociationRules?
         if let applinks = root["applinks"] {
-            let details = try list(try object(applinks, "applinks")["details"] ?? [Any](), "applinks.details")
+            let applinks = try object(applinks, "applinks")
+            let fileDefaults = try defaults(applinks["defaults"], "applinks.defaults")
+            let details = try list(applinks["details"] ?? [Any](), "applinks.details")
             for (index, detail) in details.enumerated() {
                 let entry = try object(detail, "applinks.details[\(index)]")
                 let ids = (entry["appIDs"] as? [Any] ?? []) + [entry["appID"] as Any]
                 guard ids.contains(where: { $0 as? String == appID }) else { continue }
-                let defaults = entry["defaults"] as? [String: Any] ?? [:]
+                let entryDefaults = try defaults(entry["defaults"], "applinks.details[\(index)].defaults")
+                let defaults = fileDefaults.merging(entryDefaults) { _, nearer in nearer }
                 let components = try list(entry["components"] ?? [Any](), "applinks.details[\(index)].components")
                 var read = try components.enumerated().map { offset, value throws(AssociationFileError) in
                     try component(value, at: "applinks.details[\(index)].components[\(offset)]", defaults: defaults)
@@ -169,6 +176,12 @@ extension AssociationRules {
         return list
     }
 
+    /// The `defaults` object of `applinks` or of a details entry (absent: none).
+    private static func defaults(_ value: Any?, _ location: String) throws(AssociationFileError) -> [String: Any] {
+        guard let value else { return [:] }
+        return try object(value, location)
+    }
+
     private static func apps(_ value: Any?) -> Set<String> {
         Set(((value as? [String: Any])?["apps"] as? [Any] ?? []).compactMap { $0 as? String })
     }
@@ -182,8 +195,10 @@ extension AssociationRules {
             guard let text = value as? String else { throw AssociationFileError("\(location).\(key) is not a string") }
             return text
         }
+        /// A flag the component may set, else its defaults (`caseSensitive` and `percentEncoded` only: Apple's
+        /// defaults have no `exclude`).
         func flag(_ key: String, _ fallback: Bool) -> Bool {
-            (fields[key] as? Bool) ?? (defaults[key] as? Bool) ?? fallback
+            (fields[key] as? Bool) ?? (key == "exclude" ? nil : defaults[key] as? Bool) ?? fallback
         }
         var query: Component.Query?
         if let value = fields["?"] {

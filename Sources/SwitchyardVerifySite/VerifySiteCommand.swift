@@ -38,7 +38,7 @@ struct VerifySiteCommand: AsyncParsableCommand {
     @Flag(help: "Also compare Apple's CDN copy of each host's file with the site's.")
     var appleCDN = false
 
-    @Option(help: "Where Apple's CDN keeps a host's file, the host appended.")
+    @Option(name: .customLong("apple-cdn-url"), help: "Where Apple's CDN keeps a host's file, the host appended.")
     var appleCDNURL = "https://app-site-association.cdn-apple.com/a/v1/"
 
     @Flag(help: "Write one JSON object: the hosts' reports and the entitlement lines.")

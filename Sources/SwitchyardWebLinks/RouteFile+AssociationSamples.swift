@@ -44,8 +44,9 @@ extension RouteFile {
     }
 
     /// A link for each expansion of each route that universal links reach: parameters filled with values their
-    /// constraints accept, a wildcard with one component. With fragment routing on, the same link with its path in
-    /// the fragment (`/#/product/1`) too. Routes kept out of universal links give links too: the files must not
+    /// constraints accept, a wildcard with one component. With fragment routing on, the same link split at every
+    /// place the association rules are written for (``associationRules()``): at each `/` of its path
+    /// (`/#/product/1`, `/product#/1`), and for a wildcard, inside it (`/files/more#/more`). Routes kept out of universal links give links too: the files must not
     /// claim those the router hands to them.
     ///
     /// - Throws: ``RouteFileError`` as ``UniversalLinkReach/init(_:)`` does.
@@ -61,12 +62,29 @@ extension RouteFile {
                 let path = "/" + LinkWriter.path(components)
                 let comment = declaration.name ?? declaration.pattern
                 var forms = [SiteLink(path: path, comment: comment)]
-                if options.routesFragments, path != "/" {
-                    forms.append(SiteLink(path: "/", fragment: path, comment: comment))
+                if options.routesFragments {
+                    forms += Self.fragmentSplits(
+                        of: path, comment: comment,
+                        endsInWildcard: route.segments.last.map { if case .wildcard = $0 { true } else { false } }
+                            ?? false)
                 }
                 links += forms.filter { seen.insert($0.description).inserted }
             }
         }
         return links
+    }
+
+    /// `path` with the rest of it moved into the fragment at each `/` but the last character, as the rules'
+    /// fragment splits are written; for a route that ends in a wildcard, one more wildcard component in the fragment.
+    private static func fragmentSplits(of path: String, comment: String, endsInWildcard: Bool) -> [SiteLink] {
+        let bytes = path.utf8
+        var splits = bytes.indices.filter { bytes[$0] == UInt8(ascii: "/") && bytes.index(after: $0) != bytes.endIndex }
+            .map { index in
+                SiteLink(
+                    path: index == bytes.startIndex ? "/" : String(path[..<index]), fragment: String(path[index...]),
+                    comment: comment)
+            }
+        if endsInWildcard { splits.append(SiteLink(path: path, fragment: "/more", comment: comment)) }
+        return splits
     }
 }

@@ -132,11 +132,31 @@ struct CompleteSiteTests {
                 "/.well-known/assetlinks.json": FixtureReply(try #require(files.android)),
             ], middleware: false)
         let file = try #require(report.files.first)
+        // Every split point the rules are written for: `/#/product/1` and `/product#/1`. `/help#/more` and
+        // `/help/more#/more` stay claimed by `/help` and `/help/*`, whose rules match any fragment.
         #expect(
             file.unclaimed.map(\.description) == [
-                "/#/product/1", "/#/caf%C3%A9%20menu/1", "/#/account/1", "/#/help/more",
+                "/#/product/1", "/product#/1", "/#/caf%C3%A9%20menu/1", "/caf%C3%A9%20menu#/1", "/#/account/1",
+                "/account#/1", "/#/help/more",
             ])
         #expect(file.overClaimed.isEmpty)
         #expect(file.differences.count == 12)
+    }
+
+    @Test func aFileWithoutOneSplitPointsRuleLeavesThatSplitsLinksOnTheWeb() async throws {
+        let files = try RouteFile(contentsOf: Self.path).associationFiles()
+        let apple = try #require(files.apple)
+        let object = try #require(try JSONSerialization.jsonObject(with: apple) as? [String: Any])
+        let stripped = try BrokenSiteTests.editingComponents(object) { components in
+            components.removeAll { $0["/"] as? String == "/product" && $0["#"] as? String == "/?*" }
+        }
+        let report = try await Self.verify(
+            [
+                "/.well-known/apple-app-site-association": FixtureReply(stripped),
+                "/.well-known/assetlinks.json": FixtureReply(try #require(files.android)),
+            ], middleware: false)
+        let file = try #require(report.files.first)
+        #expect(file.unclaimed.map(\.description) == ["/product#/1"])
+        #expect(file.differences == [##"rule missing: {"/": "/product", "#": "/?*", "caseSensitive": false}"##])
     }
 }

@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import SwitchyardServer
 import SwitchyardTestSupport
+import Synchronization
 
 /// What a fixture site answers at one path.
 struct FixtureReply: Sendable {
@@ -13,6 +14,23 @@ struct FixtureReply: Sendable {
     var contentType: String? = "application/json"
     var location: String?
     var body: Data
+    /// A body sent slowly or without end instead of ``body``: `chunk` bytes every `every`, `count` times (`nil`:
+    /// until the client goes away), the bytes written counted in `sent`.
+    var stream: Stream?
+
+    struct Stream: Sendable {
+        var chunk: Int
+        var every: Duration
+        var count: Int?
+        var sent: Counter
+    }
+
+    /// Bytes a streamed reply has written, read by the test while and after it runs.
+    final class Counter: Sendable {
+        private let value = Mutex(0)
+        func add(_ bytes: Int) { value.withLock { $0 += bytes } }
+        var total: Int { value.withLock { $0 } }
+    }
 
     init(_ body: Data, status: HTTPResponse.Status = .ok, contentType: String? = "application/json") {
         self.body = body
@@ -37,8 +55,11 @@ enum FixtureSite {
                 var headers = HTTPFields()
                 if let type = reply.contentType { headers[.contentType] = type }
                 if let location = reply.location { headers[.location] = location }
-                return Response(
-                    status: reply.status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: reply.body)))
+                guard let stream = reply.stream else {
+                    return Response(
+                        status: reply.status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: reply.body)))
+                }
+                return Response(status: reply.status, headers: headers, body: Self.body(stream))
             }
         }
         let certificates = try TestCertificates.shared.get()
@@ -51,5 +72,21 @@ enum FixtureSite {
                     router: router, server: server, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
                     onServerRunning: { report($0.localAddress?.port ?? 0) }, logger: logger)
             }, body)
+    }
+
+    /// A chunked body that writes `stream.chunk` bytes every `stream.every` until its count, or until the client
+    /// closes the connection (a write then throws).
+    private static func body(_ stream: FixtureReply.Stream) -> ResponseBody {
+        ResponseBody { writer in
+            let chunk = ByteBuffer(repeating: UInt8(ascii: " "), count: stream.chunk)
+            var written = 0
+            while stream.count.map({ written < $0 }) ?? true {
+                try await writer.write(chunk)
+                stream.sent.add(stream.chunk)
+                written += 1
+                if stream.every > .zero { try await Task.sleep(for: stream.every) }
+            }
+            try await writer.finish(nil)
+        }
     }
 }

@@ -60,6 +60,31 @@ struct VerifySiteCommandTests {
         #expect(result.output.contains("  applinks:localhost\n  applinks:localhost?mode=developer\n"))
     }
 
+    @Test func theAppleCDNCopyIsFetchedFromTheAddressGivenAsAppleCDNURL() async throws {
+        // The site serves the shop's files, and its `/a/v1/HOST` a copy that lacks a route: the CDN copy's
+        // difference shows that `--apple-cdn-url`, spelt as the docs spell it, was followed.
+        var replies = try BrokenSiteTests.replies(.missingRoute)
+        replies["/.well-known/apple-app-site-association"] = FixtureReply(try VerifySiteTests.shopFiles().apple)
+        replies["/a/v1/*"] = try BrokenSiteTests.replies(.missingRoute)["/.well-known/apple-app-site-association"]
+        let result = try await FixtureSite.with(replies) { port in
+            try await Self.run([
+                "--ca-file", try Self.caFile(), "--apple-cdn", "--apple-cdn-url", "https://localhost:\(port)/a/v1/",
+                VerifySiteTests.shopPath, "localhost:\(port)",
+            ])
+        }
+        #expect(result.status == 1, "\(result)")
+        #expect(result.output.contains("Apple's CDN copy"), "\(result.output)")
+        #expect(result.output.contains(#"rule missing: {"/": "/product/?*"}"#), "\(result.output)")
+    }
+
+    @Test func anAppleCDNURLThatIsNotHTTPSIsRefusedByItsName() async throws {
+        let result = try await Self.run([
+            "--apple-cdn-url", "http://cdn.example.com/a/v1/", VerifySiteTests.shopPath, "shop.example.com",
+        ])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.errors.contains("--apple-cdn-url must be https"), "\(result.errors)")
+    }
+
     @Test func aSiteThatDiffersExitsWithOneAndSaysWhyInJSON() async throws {
         let replies = try BrokenSiteTests.replies(.missingRoute)
         let result = try await FixtureSite.with(replies) { port in
