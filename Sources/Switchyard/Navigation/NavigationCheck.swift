@@ -22,7 +22,15 @@ struct NavigationCheck {
 
     /// Every problem, tabs first, then routes by name.
     func problems() -> [Problem] {
-        checkTabs() + navigation.placements.keys.sorted().flatMap(checkRoute)
+        run().problems
+    }
+
+    /// Every problem, and how many times a route's parents were read: once a route, so the check is linear in the
+    /// file's size however deep its chains of parents are.
+    func run() -> (problems: [Problem], parentLookUps: Int) {
+        var ancestry = AncestryMemo(navigation: navigation, pattern: pattern)
+        let problems = checkTabs() + navigation.placements.keys.sorted().flatMap { checkRoute($0, &ancestry) }
+        return (problems, ancestry.parentLookUps)
     }
 
     private func checkTabs() -> [Problem] {
@@ -51,7 +59,7 @@ struct NavigationCheck {
         return problems
     }
 
-    private func checkRoute(_ name: String) -> [Problem] {
+    private func checkRoute(_ name: String, _ ancestry: inout AncestryMemo) -> [Problem] {
         let placement = navigation.placement(of: name)
         var problems: [Problem] = []
         if let tab = placement.tab, !navigation.tabs.contains(where: { $0.name == tab }) {
@@ -74,53 +82,34 @@ struct NavigationCheck {
                     code: .unknownRoute, site: .route(name, key: "parents"),
                     message: "the parent '\(parent)' is not the name of a route"))
         }
-        if let cycle = cycle(from: name) {
+        let answer = ancestry.answer(for: name)
+        if let cycle = answer.cycle {
             problems.append(
                 Problem(
                     code: .parentCycle, site: .route(name, key: "parents"),
                     message: "the parents make a cycle: \(cycle.joined(separator: " → "))"))
         } else if let own = pattern(name) {
-            problems += unfillableAncestors(of: name, pattern: own)
+            problems += unfillableAncestors(answer.shapes, of: name, pattern: own)
         }
         return problems
     }
 
-    /// The cycle of parents that leads from `name` back to a route on the way, if there is one.
-    private func cycle(from name: String) -> [String]? {
-        var onPath: [String] = []
-        var finished: Set<String> = []
-        func visit(_ route: String) -> [String]? {
-            if let start = onPath.firstIndex(of: route) { return Array(onPath[start...]) + [route] }
-            guard !finished.contains(route) else { return nil }
-            onPath.append(route)
-            defer {
-                onPath.removeLast()
-                finished.insert(route)
-            }
-            for parent in navigation.placement(of: route).parents {
-                if let cycle = visit(parent) { return cycle }
-            }
-            return nil
-        }
-        return visit(name)
-    }
-
     /// The ancestors whose parameters some link of the route cannot fill: for each expansion of the route's
     /// pattern, the parameters it gives that an ancestor names must be exactly one of the ancestor's expansions.
-    private func unfillableAncestors(of name: String, pattern own: RoutePattern) -> [Problem] {
-        let ancestors = Navigator.ancestors(of: name, in: navigation)
+    /// Ancestors of one shape fail alike, so each shape is checked once, and named by its first ancestor.
+    private func unfillableAncestors(_ shapes: [AncestryMemo.AncestorShape], of name: String, pattern own: RoutePattern)
+        -> [Problem]
+    {
         let given = own.expanded.map { Set($0.parameterNames) }
         var problems: [Problem] = []
-        for ancestor in ancestors {
-            guard let parentPattern = pattern(ancestor) else { continue }
-            let names = Set(parentPattern.parameterNames)
-            let needed = parentPattern.expanded.map { Set($0.parameterNames) }
-            if let unfilled = given.first(where: { !needed.contains($0.intersection(names)) }) {
-                let missing = names.subtracting(unfilled).sorted().joined(separator: ", ")
+        for (shape, ancestor) in shapes.map({ ($0.shape, $0.ancestor) }) {
+            if let unfilled = given.first(where: { !shape.needed.contains($0.intersection(shape.names)) }) {
+                let missing = shape.names.subtracting(unfilled).sorted().joined(separator: ", ")
+                let written = pattern(ancestor)?.written ?? ancestor
                 problems.append(
                     Problem(
                         code: .unfillableParent, site: .route(name, key: "parents"),
-                        message: "the parent '\(ancestor)' (\(parentPattern.written)) needs \(missing), "
+                        message: "the parent '\(ancestor)' (\(written)) needs \(missing), "
                             + "which a link of \(own.written) does not give"))
             }
         }

@@ -158,18 +158,28 @@ public struct Navigator: Sendable {
     }
 
     /// The names of the routes below `route`, bottom first: each parent's own ancestors, then the parent; each
-    /// name once, and a cycle cut where it closes.
+    /// name once, and a cycle cut where it closes. Walked with a stack of its own, not recursion, so a chain as
+    /// deep as a file allows costs its length and no thread's stack.
     static func ancestors(of route: String, in navigation: Navigation) -> [String] {
         var result: [String] = []
         var visiting: Set<String> = [route]
-        func add(parentsOf name: String) {
-            for parent in navigation.placement(of: name).parents where !visiting.contains(parent) {
-                visiting.insert(parent)
-                add(parentsOf: parent)
-                if !result.contains(parent) { result.append(parent) }
+        // Each entry: a route whose parents are being added, and the index of the next one.
+        var stack: [(name: String, parents: [String], next: Int)] = [
+            (route, navigation.placement(of: route).parents, 0)
+        ]
+        while let top = stack.last {
+            guard top.next < top.parents.count else {
+                stack.removeLast()
+                // A parent is added once its own ancestors are; `visiting` holds it already, so it is added once.
+                if !stack.isEmpty { result.append(top.name) }
+                continue
+            }
+            stack[stack.count - 1].next += 1
+            let parent = top.parents[top.next]
+            if visiting.insert(parent).inserted {
+                stack.append((parent, navigation.placement(of: parent).parents, 0))
             }
         }
-        add(parentsOf: route)
         return result
     }
 }
