@@ -31,6 +31,10 @@ package struct GetTheApp: Sendable {
         self.store = store
     }
 
+    /// Whether the page runs the site's script: on iOS, to copy the claim link. Android's store carries the token
+    /// itself, so its page runs none.
+    var runsScript: Bool { store == .appStore }
+
     /// The site's redirect to the store, which makes the claim: `/c/TOKEN/app-store?link=SLUG`.
     var storeRedirect: String {
         "/c/\(Self.tokenSlot)/\(store == .appStore ? "app-store" : "play-store")?link=\(slug)"

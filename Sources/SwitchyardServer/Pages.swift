@@ -22,7 +22,7 @@ enum Pages {
             body += "<p><a class=\"primary\" href=\"\(HTML.text(appLink))\">Open in \(appName)</a></p>\n"
         }
         if let getTheApp {
-            head += "<script src=\"\(GetTheApp.scriptPath)\" defer></script>\n"
+            if getTheApp.runsScript { head += "<script src=\"\(GetTheApp.scriptPath)\" defer></script>\n" }
             return page(title: "Open in \(appName)", head: head, body: body + getTheApp.section(appName: appName))
         }
         var stores: [String] = []

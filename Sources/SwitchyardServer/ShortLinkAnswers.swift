@@ -92,10 +92,10 @@ package struct ShortLinkAnswers: Sendable {
         else { return nil }
         let claimLinkPrefix = "https://\(HostName.linkForm(shortLinks.host))/\(ShortLinkSite.claimComponent)/"
         let appLink = customSchemeLink(destination)
+        let getTheApp = GetTheApp(slug: link.slug.text, claimLinkPrefix: claimLinkPrefix, store: store)
         let page = Pages.landing(
-            link: shortLinks.link(for: link.slug), appLink: appLink, apps: apps,
-            getTheApp: GetTheApp(slug: link.slug.text, claimLinkPrefix: claimLinkPrefix, store: store))
-        return .claimLandingPage(page)
+            link: shortLinks.link(for: link.slug), appLink: appLink, apps: apps, getTheApp: getTheApp)
+        return .claimLandingPage(page, runsScript: getTheApp.runsScript)
     }
 
     /// Whether the app opens `destination`: a link of its custom scheme, or a universal link of the site's host that

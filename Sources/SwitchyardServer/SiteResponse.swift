@@ -64,9 +64,11 @@ package struct SiteResponse: Sendable {
     }
 
     /// A short link's landing page with a "Get the app" button: it holds a token of its own for each visit, so it is
-    /// never cached, and it runs the site's own script (`script-src 'self'`), nothing else.
-    static func claimLandingPage(_ html: String) -> SiteResponse {
+    /// never cached. Where `runsScript` (iOS, which copies the claim link) it runs the site's own script
+    /// (`script-src 'self'`), nothing else; otherwise it keeps the pages' policy, which runs none.
+    static func claimLandingPage(_ html: String, runsScript: Bool) -> SiteResponse {
         var response = page(html, status: 200, cacheControl: "private, no-store")
+        guard runsScript else { return response }
         response.headers = response.headers.map { header in
             header.name == "Content-Security-Policy" ? (header.name, scriptPolicy) : header
         }
