@@ -110,10 +110,23 @@ public final class Router: Sendable {
     /// ```swift
     /// router.updateSettings(for: .scheme("myapp")) { $0.fallsBackToGlobalRoutes = true }
     /// ```
+    ///
+    /// `update` runs outside the router's lock, on a copy of the settings, so it may read the router, route a link or
+    /// change settings itself. The copy is written back only when nobody changed the table's settings meanwhile;
+    /// otherwise `update` runs again on what they wrote, so that no change is lost. Keep it free of side effects:
+    /// it may run more than once.
     public func updateSettings(for table: RouteTable, _ update: (inout TableSettings) -> Void) {
         let foldsCase = options.matchesLiteralsCaseInsensitively
-        state.withLock { state in
-            state.tables.update(table, foldsLiteralCase: foldsCase) { update(&$0.settings) }
+        while true {
+            let before = settings(for: table)
+            var after = before ?? TableSettings()
+            update(&after)
+            let written = state.withLock { state in
+                guard state.tables[table]?.settings == before else { return false }
+                state.tables.update(table, foldsLiteralCase: foldsCase) { $0.settings = after }
+                return true
+            }
+            if written { return }
         }
     }
 
@@ -193,8 +206,10 @@ public final class Router: Sendable {
     ///   string (`product/7`).
     /// - Throws: ``URLRejection`` for malformed input, input beyond the limits, or a host the table does not
     ///   allow.
-    /// - Complexity: O(*n*) in the length of `url`; independent of the number of routes for tables whose routes
-    ///   share priorities.
+    /// - Complexity: O(*n*) in the length of `url`, plus the trie nodes consistent with it: a hit does not grow with
+    ///   the number of routes that are not (for tables whose routes share priorities); a link that matches nothing
+    ///   visits every node consistent with it, about *m*·*d* for *m* routes that mix a literal and a parameter over
+    ///   *d* segments.
     public func match(_ url: String) throws(URLRejection) -> RouteMatch? {
         try currentTables.bestMatch(url, options: options.splitOptions)
     }
