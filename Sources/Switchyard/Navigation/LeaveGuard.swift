@@ -53,7 +53,7 @@ public final class LeaveQuestion: Sendable, Identifiable {
     /// The screen the link opens.
     public let destination: NavigationTree.Screen
     private let session: NavigationSession
-    private let isAnswered = Locked(false)
+    private let answer = SingleAnswer()
 
     init(screen: NavigationTree.Screen, destination: NavigationTree.Screen, session: NavigationSession) {
         self.screen = screen
@@ -62,37 +62,28 @@ public final class LeaveQuestion: Sendable, Identifiable {
     }
 
     deinit {
-        if !isAnswered.withLock({ $0 }) {
+        if !answer.wasGiven {
             session.keep(PendingLink(screen: destination, heldBy: screen))
         }
     }
 
     /// Leaves the screen: the link opens, planned against the tree as it is now (other guards on the way are asked).
     public func leave() async -> NavigationResult {
-        guard answer() else { return Self.answeredTwice }
+        guard answer.take() else { return SingleAnswer.givenAlready("question") }
         return await session.open(destination, allowing: screen)
     }
 
     /// Stays: the link waits in ``NavigationSession/pending``.
     public func stay() -> NavigationResult {
-        guard answer() else { return Self.answeredTwice }
+        guard answer.take() else { return SingleAnswer.givenAlready("question") }
         let pending = PendingLink(screen: destination, heldBy: screen)
         session.keep(pending)
         return .pending(pending)
     }
 
-    private func answer() -> Bool {
-        isAnswered.withLock { answered in
-            defer { answered = true }
-            return !answered
-        }
-    }
-
-    private static let answeredTwice = NavigationResult.failed(
-        NavigationError(.answeredTwice, "the question was answered already"))
 }
 
 extension StableCode where Domain == NavigationError {
-    /// A ``LeaveQuestion`` answered a second time: nothing changed.
+    /// A ``LeaveQuestion`` or a ``NavigationConfirmation`` answered a second time: nothing changed.
     public static var answeredTwice: Self { Self("answeredTwice") }
 }

@@ -13,7 +13,7 @@ public final class NavigationConfirmation: Sendable, Identifiable {
     /// The screen the link opens once confirmed.
     public let destination: NavigationTree.Screen
     private let session: NavigationSession
-    private let isAnswered = Locked(false)
+    private let answer = SingleAnswer()
 
     init(destination: NavigationTree.Screen, session: NavigationSession) {
         self.destination = destination
@@ -23,26 +23,17 @@ public final class NavigationConfirmation: Sendable, Identifiable {
     /// Opens the screen in its turn, as ``NavigationSession/open(_:)-(NavigationTree.Screen)`` does (leave guards
     /// on the way are asked).
     public func confirm() async -> NavigationResult {
-        guard answer() else { return Self.answeredTwice }
+        guard answer.take() else { return SingleAnswer.givenAlready("confirmation") }
         return await session.open(destination)
     }
 
     /// Opens nothing.
     /// - Returns: a failure with `NavigationError.Code.cancelled`, or `answeredTwice` after another answer.
     public func cancel() -> NavigationResult {
-        guard answer() else { return Self.answeredTwice }
+        guard answer.take() else { return SingleAnswer.givenAlready("confirmation") }
         return .failed(NavigationError(.cancelled, "the person did not confirm '\(destination.link)'"))
     }
 
-    private func answer() -> Bool {
-        isAnswered.withLock { answered in
-            defer { answered = true }
-            return !answered
-        }
-    }
-
-    private static let answeredTwice = NavigationResult.failed(
-        NavigationError(.answeredTwice, "the confirmation was answered already"))
 }
 
 extension StableCode where Domain == NavigationError {

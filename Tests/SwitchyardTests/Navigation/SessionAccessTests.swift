@@ -40,15 +40,22 @@ struct SessionAccessTests {
         #expect(session.tree == before)
     }
 
+    /// The confirmation `myapp://account/delete` from a notification waits for, with nothing moved.
+    static func waitingConfirmation(in session: NavigationSession) async throws -> NavigationConfirmation {
+        let before = session.tree
+        let result = await session.open("myapp://account/delete", origin: .notification)
+        guard case .confirming(let confirmation) = result else {
+            throw SessionError(message: "did not wait: \(result)")
+        }
+        #expect(session.tree == before, "nothing moved before the person answered")
+        return confirmation
+    }
+
+    struct SessionError: Error { let message: String }
+
     @Test func aConfirmingRouteWaitsForThePersonThenOpens() async throws {
         let session = try Self.session()
-        let before = session.tree
-        guard case .confirming(let confirmation) = await session.open("myapp://account/delete", origin: .notification)
-        else {
-            Issue.record("the link did not wait")
-            return
-        }
-        #expect(session.tree == before, "nothing moved before the person confirmed")
+        let confirmation = try await Self.waitingConfirmation(in: session)
         #expect(confirmation.destination.route == "delete")
         let opened = await confirmation.confirm()
         #expect(opened.plan?.target.path.last?.route == "delete")
@@ -62,11 +69,7 @@ struct SessionAccessTests {
     @Test func aCancelledConfirmationOpensNothing() async throws {
         let session = try Self.session()
         let before = session.tree
-        guard case .confirming(let confirmation) = await session.open("myapp://account/delete", origin: .notification)
-        else {
-            Issue.record("the link did not wait")
-            return
-        }
+        let confirmation = try await Self.waitingConfirmation(in: session)
         guard case .failed(let cancelled) = confirmation.cancel() else {
             Issue.record("the cancel opened something")
             return
