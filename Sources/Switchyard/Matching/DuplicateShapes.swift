@@ -2,7 +2,7 @@
 ///
 /// Two routes are duplicates when they are in the same table and their patterns have the same shape: the same
 /// expansions, segment by segment, parameter names aside (and literal case, in a router that folds it). This is the
-/// one definition of duplicates: ``RouteTableCheck`` reports the routes it marks.
+/// one definition of duplicates: `RouteCheck` (``Router/check()``) reports the routes it marks.
 ///
 /// A registration's shape is where its expansions' entries ended up in the trie (``TrieTerminal``), which the trie
 /// makes the same exactly for the same shape. A pattern without optional groups, the usual case, has one expansion:
