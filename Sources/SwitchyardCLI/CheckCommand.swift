@@ -46,7 +46,7 @@ struct CheckCommand: ParsableCommand {
             writer.openArray("findings")
             for finding in findings {
                 writer.openObject()
-                writer.field("code", finding.code)
+                writer.field("code", finding.code.name)
                 writer.field("severity", finding.isNote ? "note" : "error")
                 writer.field("message", finding.message)
                 writer.openArray("locations")

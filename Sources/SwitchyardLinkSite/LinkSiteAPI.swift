@@ -425,7 +425,9 @@ package struct LinkSiteAPI: Sendable {
     }
 
     static func problems(_ refused: ShortLinkProblems) -> SiteResponse {
-        let problems = refused.problems.map { ErrorBody.Problem(field: $0.field, code: $0.code, message: $0.message) }
+        let problems = refused.problems.map {
+            ErrorBody.Problem(field: $0.field, code: $0.code.name, message: $0.message)
+        }
         return json(
             422,
             ErrorBody(

@@ -9,7 +9,7 @@ extension RouteFile {
         do {
             return try associationFiles().overClaims.map { claim in
                 RouteFileFinding(
-                    code: "overClaim",
+                    code: .overClaim,
                     message: "the association files claim \(claim.example), which \(claim.pattern) does not take "
                         + "as a universal link (the files' wildcards cross '/'): a phone opens the app for it",
                     locations: [claim.location], example: claim.example, isNote: true)
@@ -17,7 +17,7 @@ extension RouteFile {
         } catch {
             return [
                 RouteFileFinding(
-                    code: "associations", message: error.message, locations: [error.location], example: nil)
+                    code: .associations, message: error.message, locations: [error.location], example: nil)
             ]
         }
     }

@@ -96,7 +96,7 @@ struct ShortLinkRulesTests {
             try Self.rules().makeLink(request, generatedSlug: try #require(Self.generated))
         }
         #expect(refusal?.problems.map(\.field) == [field])
-        #expect(refusal?.problems.map(\.code) == [code])
+        #expect(refusal?.problems.map(\.code.name) == [code])
         #expect((refusal?.problems.first?.message.utf8.count ?? .max) < 300, "messages stay short")
     }
 
@@ -125,7 +125,7 @@ struct ShortLinkRulesTests {
         let refusal = #expect(throws: ShortLinkProblems.self) {
             try rules.update(link, with: ShortLinkRequest(slug: "other"))
         }
-        #expect(refusal?.problems.map(\.code) == ["invalidValue"])
+        #expect(refusal?.problems.map(\.code.name) == ["invalidValue"])
     }
 
     @Test func sqlMetacharactersInAParameterAreKeptAsTheAppWillReadThem() throws {
@@ -144,7 +144,7 @@ struct ShortLinkRulesTests {
         let refusal = #expect(throws: ShortLinkProblems.self) {
             try rules.makeLink(ShortLinkRequest(target: "myapp://cart", slug: "spring"), generatedSlug: try Slug("x"))
         }
-        #expect(refusal?.problems.map(\.code) == ["shadowsRoute"])
+        #expect(refusal?.problems.map(\.code.name) == ["shadowsRoute"])
         #expect(refusal?.problems.map(\.field) == ["slug"])
     }
 

@@ -19,7 +19,7 @@ public struct StableCode<Domain>: Sendable, Hashable, CustomStringConvertible {
     /// The code's stable name, as diagnostics and the command-line tool print it.
     public let name: String
 
-    init(_ name: String) { self.name = name }
+    package init(_ name: String) { self.name = name }
 
     /// The code's stable name.
     public var description: String { name }

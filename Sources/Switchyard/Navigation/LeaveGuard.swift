@@ -1,4 +1,7 @@
 /// What a screen's leave guard answers when a link would pop or dismiss it.
+///
+/// Closed by nature: a screen lets go, holds on, or leaves it to the person; no case will be added, so a `switch`
+/// over it needs no `default`.
 public enum LeaveDecision: Sendable, Hashable {
     /// The screen may go.
     case allow

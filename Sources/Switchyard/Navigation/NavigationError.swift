@@ -36,20 +36,30 @@ extension StableCode where Domain == NavigationError {
     public static var originRefused: Self { Self("originRefused") }
     /// The link's redirect routes lead back to themselves, or on for more than ``Router/maxRedirects`` hops.
     public static var redirectLoop: Self { Self("redirectLoop") }
-    /// A placement or a tab names a tab that is not declared.
+    /// A parent's link could not be built from the link's parameters (a constraint it fails, say).
+    public static var parentLinkFailed: Self { Self("parentLinkFailed") }
+    /// A saved tree that is not JSON of a tree, or larger than ``Navigator/maxSavedTreeBytes``.
+    public static var invalidSavedTree: Self { Self("invalidSavedTree") }
+}
+
+/// The errors that report where screens go: a ``Navigator`` built in code and a route file's reader find the same
+/// placement problems, by one check, and name them with the same codes, declared once below.
+public protocol PlacementProblems {}
+
+extension NavigationError: PlacementProblems {}
+extension RouteFileError: PlacementProblems {}
+
+extension StableCode where Domain: PlacementProblems {
+    /// A placement names a tab that is not declared.
     public static var unknownTab: Self { Self("unknownTab") }
-    /// Two tabs have one name.
+    /// Two tabs have one name, or a tab's name is empty.
     public static var duplicateTab: Self { Self("duplicateTab") }
     /// A tab's root or a parent names no route.
     public static var unknownRoute: Self { Self("unknownRoute") }
     /// A route is among its own parents.
     public static var parentCycle: Self { Self("parentCycle") }
-    /// A parent needs parameters that a link of the route does not have.
+    /// A parent needs parameters that a link of the route does not give.
     public static var unfillableParent: Self { Self("unfillableParent") }
     /// A tab's root, or a route placed as a root, takes parameters.
     public static var rootWithParameters: Self { Self("rootWithParameters") }
-    /// A parent's link could not be built from the link's parameters (a constraint it fails, say).
-    public static var parentLinkFailed: Self { Self("parentLinkFailed") }
-    /// A saved tree that is not JSON of a tree, or larger than ``Navigator/maxSavedTreeBytes``.
-    public static var invalidSavedTree: Self { Self("invalidSavedTree") }
 }

@@ -58,6 +58,9 @@ public struct NavigationPlan: Hashable, Sendable {
 }
 
 /// One step of a ``NavigationPlan``.
+///
+/// Closed by nature: the steps are what a tab bar, a stack and a presentation can do (select, push, pop, present,
+/// dismiss); no case will be added, so a `switch` over it needs no `default`.
 public enum NavigationStep: Hashable, Sendable, CustomStringConvertible {
     /// Dismiss the top presentation, which is this one.
     case dismiss(NavigationTree.Presentation)

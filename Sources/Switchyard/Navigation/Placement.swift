@@ -46,6 +46,9 @@ public struct Placement: Hashable, Codable, Sendable {
 }
 
 /// What a link does to an app that is already open, when its screen goes in a stack that holds screens.
+///
+/// Closed by nature: the stack is replaced, pushed onto, or reused where the screen already is; no case will be
+/// added, so a `switch` over it needs no `default`.
 public enum WarmPolicy: String, Hashable, Codable, Sendable, CaseIterable {
     /// The link's screen is pushed on top of the stack (unless it is on top already); the parents are not added.
     /// A screen that is the root of its stack (a presented one) is shown by popping to it.

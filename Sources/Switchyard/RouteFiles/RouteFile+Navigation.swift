@@ -132,18 +132,3 @@ extension RouteFileError {
         .unknownTab, .duplicateTab, .unknownRoute, .parentCycle, .unfillableParent, .rootWithParameters,
     ]
 }
-
-extension StableCode where Domain == RouteFileError {
-    /// A placement names a tab the file does not declare.
-    public static var unknownTab: Self { Self("unknownTab") }
-    /// Two tabs have one name, or a tab's name is empty.
-    public static var duplicateTab: Self { Self("duplicateTab") }
-    /// A tab's root or a parent names no route.
-    public static var unknownRoute: Self { Self("unknownRoute") }
-    /// A route is among its own parents.
-    public static var parentCycle: Self { Self("parentCycle") }
-    /// A parent needs parameters that a link of the route does not give.
-    public static var unfillableParent: Self { Self("unfillableParent") }
-    /// A tab's root, or a route placed as a root, takes parameters.
-    public static var rootWithParameters: Self { Self("rootWithParameters") }
-}

@@ -14,7 +14,7 @@ extension RouteFile {
             let scheme = route.table.scheme.map { "the scheme \($0)" } ?? "any custom scheme"
             let origins = confirms && route.isUniversalLink ? #"["universalLink", "inApp"]"# : #"["inApp"]"#
             return RouteFileFinding(
-                code: "sensitiveRoute",
+                code: .sensitiveRoute,
                 message: "\(route.pattern) \(why), and \(scheme) can still open it: any installed app can send "
                     + #"such a link; name the origins that may open it ("origins": \#(origins))"#,
                 locations: [route.location], example: nil, isNote: true)

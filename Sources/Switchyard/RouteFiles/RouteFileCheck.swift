@@ -6,9 +6,13 @@
 
 /// One problem `switchyard check` reports about a route file.
 package struct RouteFileFinding: Sendable, Hashable {
-    /// A stable name: `loadError`, `placement`, `duplicate`, `shadowed`, `duplicateName`, `ambiguous`,
-    /// `unreachable`, `badRedirect`, `missingDestination`, `associations`; for notes, `overClaim`, `sensitiveRoute`.
-    package let code: String
+    /// A stable name for a kind of finding; new ones may be added.
+    package typealias Code = StableCode<RouteFileFinding>
+
+    /// What kind of finding: `loadError`, `placement`, `duplicate`, `shadowed`, `duplicateName`, `ambiguous`,
+    /// `unreachable`, `badRedirect`, `missingDestination`, `shortLinkCollision`, `associations`; for notes,
+    /// `overClaim`, `sensitiveRoute` (the router's own findings keep their ``RouteFinding/Code`` names).
+    package let code: Code
     /// What is wrong, in a sentence (for a load error, the error's whole description).
     package let message: String
     /// The locations of the routes involved (`routes[2]`, `schemes.myapp.routes[0]`), or of the bad value.
@@ -19,7 +23,7 @@ package struct RouteFileFinding: Sendable, Hashable {
     /// that the route does not handle.
     package var isNote = false
 
-    package init(code: String, message: String, locations: [String], example: String?, isNote: Bool = false) {
+    package init(code: Code, message: String, locations: [String], example: String?, isNote: Bool = false) {
         self.code = code
         self.message = message
         self.locations = locations
@@ -38,7 +42,7 @@ extension RouteFile {
         let (file, problems) = load(data: data, path: path)
         var findings = problems.map { problem in
             RouteFileFinding(
-                code: RouteFileError.navigationCodes.contains(problem.code) ? "placement" : "loadError",
+                code: RouteFileError.navigationCodes.contains(problem.code) ? .placement : .loadError,
                 message: problem.description, locations: problem.location.isEmpty ? [] : [problem.location],
                 example: nil)
         }
@@ -58,7 +62,7 @@ extension RouteFile {
     private func routeFindings(_ router: Router?) -> [RouteFileFinding] {
         (router?.check() ?? []).map { finding in
             RouteFileFinding(
-                code: finding.code.name, message: finding.message,
+                code: RouteFileFinding.Code(finding.code.name), message: finding.message,
                 locations: finding.routes.compactMap { declaration(of: $0)?.location }, example: finding.example)
         }
     }
@@ -71,7 +75,7 @@ extension RouteFile {
             if route.redirect == nil, route.destination == nil {
                 findings.append(
                     RouteFileFinding(
-                        code: "missingDestination",
+                        code: .missingDestination,
                         message: "\(route.pattern) has neither a destination nor a redirect",
                         locations: [route.location], example: nil))
             }
@@ -88,7 +92,7 @@ extension RouteFile {
         if route.destination != nil {
             findings.append(
                 RouteFileFinding(
-                    code: "badRedirect", message: "\(route.pattern) has both a destination and a redirect",
+                    code: .badRedirect, message: "\(route.pattern) has both a destination and a redirect",
                     locations: [route.location], example: nil))
         }
         for expansion in source.expanded {
@@ -102,14 +106,14 @@ extension RouteFile {
                 if router?.canRoute(target) != true {
                     return findings + [
                         RouteFileFinding(
-                            code: "badRedirect", message: "the redirect target \(target) matches no route",
+                            code: .badRedirect, message: "the redirect target \(target) matches no route",
                             locations: [route.location], example: target)
                     ]
                 }
             } catch {
                 return findings + [
                     RouteFileFinding(
-                        code: "badRedirect",
+                        code: .badRedirect,
                         message: "the redirect \(redirect) cannot be filled from \(expansion.text): \(error.message)",
                         locations: [route.location],
                         example: LinkWriter.example(
@@ -130,7 +134,7 @@ extension RouteFile {
         guard let route = (try? router.match(probe))?.route, let declaration = declaration(of: route) else { return [] }
         return [
             RouteFileFinding(
-                code: "shortLinkCollision",
+                code: .shortLinkCollision,
                 message: "\(declaration.pattern) takes the short links of \(site.host) (\(probe)): a tapped short link "
                     + "would open that route, not its target", locations: [declaration.location, "shortLinks"],
                 example: probe)
@@ -139,4 +143,23 @@ extension RouteFile {
 
     /// A slug that no route names, to probe with.
     private static let probeSlug = (try? Slug("x-short-link-probe_0")) ?? Slug.random()
+}
+
+extension StableCode where Domain == RouteFileFinding {
+    /// The file does not load: a JSON, key, value or pattern problem at its location.
+    package static var loadError: Self { Self("loadError") }
+    /// A placement or a tab that does not fit the routes (a parent that is no route, a cycle, an unknown tab).
+    package static var placement: Self { Self("placement") }
+    /// A route whose destination the app gave no handler for.
+    package static var missingDestination: Self { Self("missingDestination") }
+    /// A redirect that has a destination too, or whose target no route matches.
+    package static var badRedirect: Self { Self("badRedirect") }
+    /// A route that takes the site's short links.
+    package static var shortLinkCollision: Self { Self("shortLinkCollision") }
+    /// A note: a sensitive route that a custom scheme can still open.
+    package static var sensitiveRoute: Self { Self("sensitiveRoute") }
+    /// A note: a link the association files claim that the route does not handle.
+    package static var overClaim: Self { Self("overClaim") }
+    /// The association files cannot be made from the file.
+    package static var associations: Self { Self("associations") }
 }

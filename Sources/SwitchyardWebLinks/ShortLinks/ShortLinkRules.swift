@@ -31,13 +31,43 @@ package struct ShortLinkRequest: Sendable, Hashable, Codable {
 package struct ShortLinkProblem: Sendable, Hashable, CustomStringConvertible {
     /// The request's field: `target`, `ios`, `title`, `utm.source`, `tags[2]`.
     package let field: String
-    /// A stable name: `missing`, `invalidSlug`, `tooLong`, `controlCharacter`, `notRoutable`, `hostNotAllowed`,
+    /// A stable name for a kind of problem; new ones may be added.
+    package typealias Code = StableCode<ShortLinkProblem>
+
+    /// What is wrong: `missing`, `invalidSlug`, `tooLong`, `controlCharacter`, `notRoutable`, `hostNotAllowed`,
     /// `shortLinkLoop`, `shadowsRoute`, `notHTTPS`, `unknownKey`, `invalidValue`, `tooMany`.
-    package let code: String
+    package let code: Code
     package let message: String
 
     /// `field: code: message`.
     package var description: String { "\(field): \(code): \(message)" }
+}
+
+extension StableCode where Domain == ShortLinkProblem {
+    /// A required field is missing.
+    package static var missing: Self { Self("missing") }
+    /// The slug is not 1 to 64 letters, digits, `-` and `_`.
+    package static var invalidSlug: Self { Self("invalidSlug") }
+    /// The slug is a path the route file's routes take.
+    package static var shadowsRoute: Self { Self("shadowsRoute") }
+    /// A text is longer than its field allows.
+    package static var tooLong: Self { Self("tooLong") }
+    /// A text holds a control character.
+    package static var controlCharacter: Self { Self("controlCharacter") }
+    /// A link is neither one the route file routes nor an `https` link.
+    package static var notRoutable: Self { Self("notRoutable") }
+    /// An `https` link's host is not one of the site's web hosts.
+    package static var hostNotAllowed: Self { Self("hostNotAllowed") }
+    /// A link leads to another short link of the site.
+    package static var shortLinkLoop: Self { Self("shortLinkLoop") }
+    /// A preview image is not an `https` link.
+    package static var notHTTPS: Self { Self("notHTTPS") }
+    /// A key the field does not have.
+    package static var unknownKey: Self { Self("unknownKey") }
+    /// A value of the wrong form.
+    package static var invalidValue: Self { Self("invalidValue") }
+    /// More items than the field allows.
+    package static var tooMany: Self { Self("tooMany") }
 }
 
 /// Every problem of a refused request, in field order.
@@ -80,18 +110,18 @@ package struct ShortLinkRules: Sendable {
             do {
                 slug = try Slug(requested)
             } catch {
-                problems.append(ShortLinkProblem(field: "slug", code: "invalidSlug", message: error.message))
+                problems.append(ShortLinkProblem(field: "slug", code: .invalidSlug, message: error.message))
             }
         }
         if let site, router.canRoute(site.link(for: slug)) {
             problems.append(
                 ShortLinkProblem(
-                    field: "slug", code: "shadowsRoute",
+                    field: "slug", code: .shadowsRoute,
                     message:
                         "\(site.link(for: slug)) is a link the route file routes: the slug would never reach the site"))
         }
         if request.target == nil {
-            problems.append(ShortLinkProblem(field: "target", code: "missing", message: "a link needs a target"))
+            problems.append(ShortLinkProblem(field: "target", code: .missing, message: "a link needs a target"))
         }
         let link = applying(request, to: ShortLink(slug: slug, target: request.target ?? ""), &problems)
         guard problems.isEmpty else { throw ShortLinkProblems(problems: problems) }
@@ -104,7 +134,7 @@ package struct ShortLinkRules: Sendable {
         var problems: [ShortLinkProblem] = []
         if let slug = request.slug, slug != link.slug.text {
             problems.append(
-                ShortLinkProblem(field: "slug", code: "invalidValue", message: "a link's slug cannot change"))
+                ShortLinkProblem(field: "slug", code: .invalidValue, message: "a link's slug cannot change"))
         }
         let updated = applying(request, to: link, &problems)
         guard problems.isEmpty else { throw ShortLinkProblems(problems: problems) }
@@ -140,21 +170,21 @@ package struct ShortLinkRules: Sendable {
         guard check(text: link, field: field, max: Self.maxLinkLength, &problems) else { return false }
         if let site, (try? site.slug(of: link)) != nil {
             problems.append(
-                ShortLinkProblem(field: field, code: "shortLinkLoop", message: "a short link cannot lead to another"))
+                ShortLinkProblem(field: field, code: .shortLinkLoop, message: "a short link cannot lead to another"))
             return false
         }
         if opensTheApp(link) { return true }
         guard let host = httpsHost(of: link) else {
             problems.append(
                 ShortLinkProblem(
-                    field: field, code: "notRoutable",
+                    field: field, code: .notRoutable,
                     message: "\(Excerpt.short(link)) is neither a link the route file routes nor an https link"))
             return false
         }
         guard webHosts.contains(host) else {
             problems.append(
                 ShortLinkProblem(
-                    field: field, code: "hostNotAllowed",
+                    field: field, code: .hostNotAllowed,
                     message: "the host '\(host)' is not one of the site's web hosts"))
             return false
         }
@@ -174,13 +204,13 @@ package struct ShortLinkRules: Sendable {
     private func check(text: String, field: String, max: Int, _ problems: inout [ShortLinkProblem]) -> Bool {
         if text.utf8.count > max {
             problems.append(
-                ShortLinkProblem(field: field, code: "tooLong", message: "at most \(max) bytes, not \(text.utf8.count)")
+                ShortLinkProblem(field: field, code: .tooLong, message: "at most \(max) bytes, not \(text.utf8.count)")
             )
             return false
         }
         if text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
             problems.append(
-                ShortLinkProblem(field: field, code: "controlCharacter", message: "control characters are not allowed"))
+                ShortLinkProblem(field: field, code: .controlCharacter, message: "control characters are not allowed"))
             return false
         }
         return true
@@ -190,7 +220,7 @@ package struct ShortLinkRules: Sendable {
         guard check(text: imageURL, field: "imageURL", max: Self.maxLinkLength, &problems) else { return false }
         guard httpsHost(of: imageURL) != nil else {
             problems.append(
-                ShortLinkProblem(field: "imageURL", code: "notHTTPS", message: "a preview image is an https link"))
+                ShortLinkProblem(field: "imageURL", code: .notHTTPS, message: "a preview image is an https link"))
             return false
         }
         return true
@@ -202,7 +232,7 @@ package struct ShortLinkRules: Sendable {
             guard Self.utmKeys.contains(key) else {
                 problems.append(
                     ShortLinkProblem(
-                        field: "utm", code: "unknownKey",
+                        field: "utm", code: .unknownKey,
                         message: "\(Excerpt.short(key)) is not one of \(Self.utmKeys.sorted().joined(separator: ", "))")
                 )
                 valid = false
@@ -215,14 +245,14 @@ package struct ShortLinkRules: Sendable {
 
     private func check(tags: [String], _ problems: inout [ShortLinkProblem]) -> Bool {
         guard tags.count <= Self.maxTags else {
-            problems.append(ShortLinkProblem(field: "tags", code: "tooMany", message: "at most \(Self.maxTags) tags"))
+            problems.append(ShortLinkProblem(field: "tags", code: .tooMany, message: "at most \(Self.maxTags) tags"))
             return false
         }
         var valid = true
         for (index, tag) in tags.enumerated() where (try? Slug(tag)) == nil || tag.utf8.count > 32 {
             problems.append(
                 ShortLinkProblem(
-                    field: "tags[\(index)]", code: "invalidValue",
+                    field: "tags[\(index)]", code: .invalidValue,
                     message: "a tag is 1 to 32 ASCII letters, digits, '-' and '_'"))
             valid = false
         }

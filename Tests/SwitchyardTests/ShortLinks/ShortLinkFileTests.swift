@@ -51,7 +51,7 @@ struct ShortLinkFileTests {
     @Test("check reports a route that takes the site's short links", arguments: collisions)
     func checkReportsCollisions(routes: String, shortLinks: String, collides: Bool) {
         let findings = RouteFile.check(data: Data(Self.json(routes, shortLinks: shortLinks).utf8), path: "routes.json")
-        let collision = findings.first { $0.code == "shortLinkCollision" }
+        let collision = findings.first { $0.code == .shortLinkCollision }
         #expect((collision != nil) == collides)
         if collides {
             #expect(collision?.locations == ["routes[0]", "shortLinks"])
