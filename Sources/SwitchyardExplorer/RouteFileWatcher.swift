@@ -1,5 +1,4 @@
 import Logging
-import NIOConcurrencyHelpers
 import Switchyard
 
 #if canImport(FoundationEssentials)
@@ -39,20 +38,20 @@ final class RouteFileWatcher: Sendable {
 
     let path: String
     private let logger: Logger
-    private let state: NIOLockedValueBox<State>
+    private let state: Locked<State>
 
     /// Loads the file for the first time.
     init(path: String, logger: Logger) {
         self.path = path
         self.logger = logger
-        state = NIOLockedValueBox(State(snapshot: RouteFileSnapshot(path: path)))
+        state = Locked(State(snapshot: RouteFileSnapshot(path: path)))
         _ = current()
     }
 
     /// The routes as the file is now, read again if it changed on disk. Requests call this, so a page reloaded
     /// after a save shows the saved file; loading runs under the lock, once for concurrent requests.
     func current() -> RouteFileSnapshot {
-        state.withLockedValue { state in
+        state.withLock { state in
             let signature = Self.signature(of: path)
             guard signature != state.signature || signature == nil else { return state.snapshot }
             state.signature = signature

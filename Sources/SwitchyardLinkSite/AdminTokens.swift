@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import NIOConcurrencyHelpers
 import Switchyard
 import SwitchyardLinkStore
 
@@ -14,7 +13,7 @@ package final class AdminTokens: Sendable {
     let freshFor: Duration
     private let store: LinkStore
     private let clock = ContinuousClock()
-    private let state = NIOLockedValueBox<(tokens: [String: StoredToken], readAt: ContinuousClock.Instant?)>(
+    private let state = Locked<(tokens: [String: StoredToken], readAt: ContinuousClock.Instant?)>(
         ([:], nil))
 
     init(store: LinkStore, freshFor: Duration = .seconds(5)) {
@@ -100,11 +99,11 @@ package final class AdminTokens: Sendable {
     /// The tokens, read again from the store when the last read is older than `freshFor`.
     private func current() async throws(LinkStoreError) -> [String: StoredToken] {
         let now = clock.now
-        let (tokens, readAt) = state.withLockedValue { $0 }
+        let (tokens, readAt) = state.withLock { $0 }
         if let readAt, now - readAt < freshFor { return tokens }
         let read = try await store.tokens()
         let byID = Dictionary(read.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        state.withLockedValue { $0 = (byID, now) }
+        state.withLock { $0 = (byID, now) }
         return byID
     }
 }

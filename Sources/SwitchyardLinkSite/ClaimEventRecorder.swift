@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import NIOConcurrencyHelpers
 import Switchyard
 import SwitchyardLinkStore
 
@@ -15,7 +14,7 @@ final class ClaimEventRecorder: BatchedRecorder {
     let capacity: Int
     private let store: LinkStore
     private let logger: Logger
-    private let state = NIOLockedValueBox(State())
+    private let state = Locked(State())
 
     private struct Key: Hashable {
         let slug: Slug
@@ -38,7 +37,7 @@ final class ClaimEventRecorder: BatchedRecorder {
     /// Counts `event` of `slug`'s claims at `now`, to be written with the next batch.
     func record(_ event: ClaimEvent, of slug: Slug, at now: Date) {
         let key = Key(slug: slug, day: StoredTime.day(now), event: event)
-        state.withLockedValue { state in
+        state.withLock { state in
             if state.waiting[key] != nil || state.waiting.count < capacity {
                 state.waiting[key, default: 0] += 1
             } else {
@@ -49,7 +48,7 @@ final class ClaimEventRecorder: BatchedRecorder {
 
     /// Adds the counts that wait to the store's; on failure they wait for the next batch.
     func flush() async {
-        let batch = state.withLockedValue { state in
+        let batch = state.withLock { state in
             defer { state.waiting.removeAll(keepingCapacity: true) }
             return state.waiting
         }
@@ -59,7 +58,7 @@ final class ClaimEventRecorder: BatchedRecorder {
                 batch.map { key, count in (key.slug, ClaimEventCount(day: key.day, event: key.event, count: count)) })
         } catch {
             logger.warning("\(batch.count) counts of claims' events wait for the store: \(error)")
-            state.withLockedValue { state in
+            state.withLock { state in
                 for (key, count) in batch {
                     if state.waiting[key] != nil || state.waiting.count < capacity {
                         state.waiting[key, default: 0] += count

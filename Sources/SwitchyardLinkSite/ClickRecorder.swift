@@ -1,5 +1,5 @@
 import Logging
-import NIOConcurrencyHelpers
+import Switchyard
 import SwitchyardLinkStore
 
 /// Clicks on their way to the store: recorded in memory on the response path, written in one statement a batch
@@ -13,7 +13,7 @@ final class ClickRecorder: BatchedRecorder {
     let capacity: Int
     private let store: LinkStore
     private let logger: Logger
-    private let state = NIOLockedValueBox(State())
+    private let state = Locked(State())
 
     private struct State {
         var waiting: [Click] = []
@@ -30,7 +30,7 @@ final class ClickRecorder: BatchedRecorder {
 
     /// Records `click`, to be written with the next batch.
     func record(_ click: Click) {
-        state.withLockedValue { state in
+        state.withLock { state in
             if state.waiting.count < capacity {
                 state.waiting.append(click)
             } else {
@@ -41,17 +41,17 @@ final class ClickRecorder: BatchedRecorder {
 
     /// Writes the clicks that wait; on failure they wait for the next batch.
     func flush() async {
-        let batch = state.withLockedValue { state in
+        let batch = state.withLock { state in
             defer { state.waiting.removeAll(keepingCapacity: true) }
             return state.waiting
         }
         guard !batch.isEmpty else { return }
         do {
             try await store.record(batch)
-            state.withLockedValue { $0.written += batch.count }
+            state.withLock { $0.written += batch.count }
         } catch {
             logger.warning("\(batch.count) clicks wait for the store: \(error)")
-            state.withLockedValue { state in
+            state.withLock { state in
                 let room = max(capacity - state.waiting.count, 0)
                 state.dropped += max(batch.count - room, 0)
                 state.waiting.insert(contentsOf: batch.prefix(room), at: 0)
@@ -61,7 +61,7 @@ final class ClickRecorder: BatchedRecorder {
 
     /// Clicks written, waiting, and dropped since the start.
     var counts: (written: Int, waiting: Int, dropped: Int) {
-        state.withLockedValue { ($0.written, $0.waiting.count, $0.dropped) }
+        state.withLock { ($0.written, $0.waiting.count, $0.dropped) }
     }
 }
 

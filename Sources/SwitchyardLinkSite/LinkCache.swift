@@ -1,4 +1,3 @@
-import NIOConcurrencyHelpers
 import NIOCore
 import Switchyard
 import SwitchyardServer
@@ -23,7 +22,7 @@ final class LinkCache: Sendable {
 
     let capacity: Int
     let freshFor: Duration
-    private let state: NIOLockedValueBox<State>
+    private let state: Locked<State>
 
     private struct State {
         var entries: [Slug: Entry] = [:]
@@ -46,11 +45,11 @@ final class LinkCache: Sendable {
     init(capacity: Int = 10_000, freshFor: Duration = .seconds(5)) {
         self.capacity = max(capacity, 1)
         self.freshFor = freshFor
-        state = NIOLockedValueBox(State())
+        state = Locked(State())
     }
 
     func lookUp(_ slug: Slug, at now: ContinuousClock.Instant) -> Lookup {
-        state.withLockedValue { state in
+        state.withLock { state in
             guard let entry = state.entries[slug] else { return .missing }
             return now - entry.readAt <= freshFor ? .fresh(entry.link) : .stale(entry.link)
         }
@@ -58,7 +57,7 @@ final class LinkCache: Sendable {
 
     /// Keeps `link` (`nil`: no such link) for `slug`, read from the store at `now`.
     func store(_ link: ShortLink?, for slug: Slug, at now: ContinuousClock.Instant) {
-        state.withLockedValue { state in
+        state.withLock { state in
             state.generation += 1
             state.entries[slug] = Entry(link: link, readAt: now, generation: state.generation)
             state.order.append((slug, state.generation))
@@ -77,7 +76,7 @@ final class LinkCache: Sendable {
 
     /// The answer made for `visitor` of the link cached for `slug`, while the entry is fresh.
     func answer(for slug: Slug, visitor: Visitor, at now: ContinuousClock.Instant) -> SiteResponse? {
-        state.withLockedValue { state in
+        state.withLock { state in
             guard let entry = state.entries[slug], now - entry.readAt <= freshFor else { return nil }
             return entry.answers[visitor]
         }
@@ -85,15 +84,15 @@ final class LinkCache: Sendable {
 
     /// Keeps `answer` for `visitor` with the entry of `slug`, if that entry still holds `link`.
     func keep(_ answer: SiteResponse, for slug: Slug, visitor: Visitor, madeFor link: ShortLink?) {
-        state.withLockedValue { state in
+        state.withLock { state in
             guard state.entries[slug]?.link == link else { return }
             state.entries[slug]?.answers[visitor] = answer
         }
     }
 
     func forget(_ slug: Slug) {
-        _ = state.withLockedValue { $0.entries.removeValue(forKey: slug) }
+        _ = state.withLock { $0.entries.removeValue(forKey: slug) }
     }
 
-    var count: Int { state.withLockedValue { $0.entries.count } }
+    var count: Int { state.withLock { $0.entries.count } }
 }

@@ -1,4 +1,4 @@
-import NIOConcurrencyHelpers
+import Switchyard
 
 /// Requests allowed per key (a token, an address): a bucket of `burst` requests that refills at `perSecond`.
 ///
@@ -9,7 +9,7 @@ final class RateLimiter: Sendable {
     let burst: Double
     let maxKeys: Int
     private let clock = ContinuousClock()
-    private let buckets = NIOLockedValueBox<[String: (tokens: Double, at: ContinuousClock.Instant)]>([:])
+    private let buckets = Locked<[String: (tokens: Double, at: ContinuousClock.Instant)]>([:])
 
     init(perSecond: Double, burst: Int, maxKeys: Int = 10_000) {
         self.perSecond = perSecond
@@ -20,7 +20,7 @@ final class RateLimiter: Sendable {
     /// `nil` when a request of `key` may go ahead now; otherwise the seconds until it may (at least 1).
     func wait(for key: String) -> Int? {
         let now = clock.now
-        return buckets.withLockedValue { buckets in
+        return buckets.withLock { buckets in
             var bucket = buckets[key] ?? (burst, now)
             bucket = (refilled(bucket, at: now), now)
             defer {

@@ -1,4 +1,4 @@
-import NIOConcurrencyHelpers
+import Switchyard
 
 /// Lets through, in the order they came, any number of shared passes at once, or one exclusive pass alone; a task
 /// cancelled while it waits leaves the line at once with `CancellationError`.
@@ -32,7 +32,7 @@ final class SerialGate: Sendable {
         }
     }
 
-    private let state = NIOLockedValueBox(State())
+    private let state = Locked(State())
 
     /// Runs `body` beside other shared passes, after every exclusive pass that came before.
     func pass<Result: Sendable>(_ body: () async throws -> Result) async throws -> Result {
@@ -49,7 +49,7 @@ final class SerialGate: Sendable {
     }
 
     private func enter(exclusive: Bool) async throws {
-        let id: UInt64? = state.withLockedValue { state in
+        let id: UInt64? = state.withLock { state in
             guard !state.admits(exclusive: exclusive) else {
                 state.take(exclusive: exclusive)
                 return nil
@@ -60,7 +60,7 @@ final class SerialGate: Sendable {
         guard let id else { return }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let wasCancelled = state.withLockedValue { state in
+                let wasCancelled = state.withLock { state in
                     if state.cancelled.remove(id) != nil { return true }
                     state.waiting.append(Waiter(id: id, isExclusive: exclusive, continuation: continuation))
                     return false
@@ -68,7 +68,7 @@ final class SerialGate: Sendable {
                 if wasCancelled { continuation.resume(throwing: CancellationError()) }
             }
         } onCancel: {
-            let (waiter, admitted) = state.withLockedValue { state in
+            let (waiter, admitted) = state.withLock { state in
                 guard let index = state.waiting.firstIndex(where: { $0.id == id }) else {
                     state.cancelled.insert(id)
                     return (Waiter?.none, [Waiter]())
@@ -83,7 +83,7 @@ final class SerialGate: Sendable {
     }
 
     private func leave(exclusive: Bool) {
-        let admitted = state.withLockedValue { state in
+        let admitted = state.withLock { state in
             if exclusive { state.isHeldExclusively = false } else { state.sharedHolders -= 1 }
             return Self.admitWaiting(&state)
         }

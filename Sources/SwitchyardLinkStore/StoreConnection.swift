@@ -1,11 +1,11 @@
 import Foundation
 import Logging
-import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import PostgresKit
 import SQLKit
 import SQLiteKit
+import Switchyard
 
 /// An open database: one SQLite connection, or a PostgreSQL client and the task that runs its pool.
 ///
@@ -26,7 +26,7 @@ final class StoreConnection: Sendable {
     /// After a call found the database unreachable, calls fail at once until this moment, instead of each waiting
     /// for the deadline: a site then answers 503 at once while the database is away. The first call after it tries
     /// again, so the store finds the database back within ``retryAfter`` of its return.
-    private let failingUntil = NIOLockedValueBox<ContinuousClock.Instant?>(nil)
+    private let failingUntil = Locked<ContinuousClock.Instant?>(nil)
     static let retryAfter = Duration.seconds(1)
 
     private init(engine: Engine, deadline: Duration, logger: Logger) {
@@ -113,7 +113,7 @@ final class StoreConnection: Sendable {
         _ deadline: Duration, _ work: @escaping @Sendable () async throws -> Result
     ) async throws(LinkStoreError) -> Result {
         let clock = ContinuousClock()
-        if let until = failingUntil.withLockedValue({ $0 }), clock.now < until {
+        if let until = failingUntil.withLock({ $0 }), clock.now < until {
             throw LinkStoreError(.unavailable, "the database was unreachable a moment ago")
         }
         do {
@@ -133,14 +133,14 @@ final class StoreConnection: Sendable {
             // PostgreSQL: a lease that waited out the deadline is the sign of a server away (the pool keeps trying
             // to connect in the background). SQLite has no server to lose: a slow statement is only slow.
             if error.code == .unavailable, isServer {
-                failingUntil.withLockedValue { $0 = clock.now + Self.retryAfter }
+                failingUntil.withLock { $0 = clock.now + Self.retryAfter }
             }
             throw error
         } catch {
             // A failed statement (a constraint, a syntax error) is no outage: only a lost connection opens the
             // window. PostgresNIO reports a lost or refused connection as a PSQLError of a connection code.
             if isServer, Self.isConnectionFailure(error) {
-                failingUntil.withLockedValue { $0 = clock.now + Self.retryAfter }
+                failingUntil.withLock { $0 = clock.now + Self.retryAfter }
             }
             throw LinkStoreError(.unavailable, "the database failed: \(String(reflecting: error).prefix(300))")
         }

@@ -1,10 +1,10 @@
 import AsyncHTTPClient
 import Foundation
-import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
+import Switchyard
 
 /// Fetches association files as the platforms do: over HTTPS, following no redirect, within a time and a size.
 ///
@@ -123,14 +123,14 @@ private final class LimitedBodyReader: HTTPClientResponseDelegate {
     private let limit: Int
     // The client calls the delegate on one event loop, and `partial()` runs after the task ended; the box makes the
     // hand-over between them safe.
-    private let read = NIOLockedValueBox(SiteFetcher.Response(status: 0, contentType: nil, location: nil, body: Data()))
+    private let read = Locked(SiteFetcher.Response(status: 0, contentType: nil, location: nil, body: Data()))
 
     init(limit: Int) {
         self.limit = limit
     }
 
     func didReceiveHead(task: HTTPClient.Task<Response>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
-        read.withLockedValue { response in
+        read.withLock { response in
             response.status = Int(head.status.code)
             response.contentType = head.headers.first(name: "Content-Type")
             response.location = head.headers.first(name: "Location")
@@ -139,7 +139,7 @@ private final class LimitedBodyReader: HTTPClientResponseDelegate {
     }
 
     func didReceiveBodyPart(task: HTTPClient.Task<Response>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
-        let full = read.withLockedValue { response in
+        let full = read.withLock { response in
             response.body.append(contentsOf: buffer.readableBytesView.prefix(limit - response.body.count))
             return response.body.count >= limit
         }
@@ -147,12 +147,12 @@ private final class LimitedBodyReader: HTTPClientResponseDelegate {
     }
 
     func didFinishRequest(task: HTTPClient.Task<Response>) throws -> Response {
-        read.withLockedValue { $0 }
+        read.withLock { $0 }
     }
 
     /// What was read before the limit stopped the transfer; `nil` when no head came.
     func partial() -> Response? {
-        let response = read.withLockedValue { $0 }
+        let response = read.withLock { $0 }
         return response.status == 0 ? nil : response
     }
 }

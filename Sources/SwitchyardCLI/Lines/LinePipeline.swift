@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Switchyard
 
 /// Runs the lines of some inputs through a function on several threads, block by block, and writes what each block
 /// produces to standard output in input order.
@@ -54,6 +55,9 @@ struct LineInputError: Error, CustomStringConvertible {
 }
 
 /// The reader, shared by the threads under a lock, and the turn to write, under a condition of its own.
+///
+/// The one place that does not use the package's `Locked`: the reader is a file handle, which is not `Sendable`, and
+/// a thread waits for its turn to write, which takes a condition variable (`NSCondition`), not a mutex alone.
 private final class SharedInput: @unchecked Sendable {
     // Safe: `remaining`, `reader`, `path`, `nextIndex` and `failure` are used with `readLock` locked; `nextToWrite` with
     // `turn` locked.
@@ -125,14 +129,12 @@ private final class SharedInput: @unchecked Sendable {
 }
 
 /// Values appended from several threads, read once they are done.
-private final class Gathered<Value: Sendable>: @unchecked Sendable {
-    // Safe: `stored` is read and written with `lock` locked.
-    private let lock = NSLock()
-    private var stored: [Value] = []
+private final class Gathered<Value: Sendable>: Sendable {
+    private let stored = Locked<[Value]>([])
 
     func append(_ value: Value) {
-        lock.withLock { stored.append(value) }
+        stored.withLock { $0.append(value) }
     }
 
-    var values: [Value] { lock.withLock { stored } }
+    var values: [Value] { stored.snapshot }
 }

@@ -1,16 +1,19 @@
 import Foundation
+import Switchyard
 
 /// A progress line on standard error for a long run: lines read, lines a second, and, when every input is a file,
 /// the share read and the time left. Redrawn at most four times a second, and erased at the end.
-final class Progress: @unchecked Sendable {
-    // Safe: the counts are used with `lock` locked.
-    private let lock = NSLock()
+final class Progress: Sendable {
+    private struct Counts: Sendable {
+        var bytes = 0
+        var lines = 0
+        var lastDrawn: Date
+        var hasDrawn = false
+    }
+
     private let totalBytes: Int?
-    private let start = Date()
-    private var bytes = 0
-    private var lines = 0
-    private lazy var lastDrawn = start
-    private var hasDrawn = false
+    private let start: Date
+    private let counts: Locked<Counts>
 
     /// Whether a progress line is worth showing: only when standard error is a terminal.
     static var isWanted: Bool { isatty(2) != 0 }
@@ -22,25 +25,29 @@ final class Progress: @unchecked Sendable {
             return (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         }
         totalBytes = sizes.contains(nil) ? nil : sizes.reduce(0) { $0 + ($1 ?? 0) }
+        let now = Date()
+        start = now
+        counts = Locked(Counts(lastDrawn: now))
     }
 
     /// Counts a block read, and redraws the line when it is due.
     func advance(over block: LineReader.Block) {
-        lock.lock()
-        defer { lock.unlock() }
-        bytes += block.bytes.count
-        lines += block.bytes.count(where: { $0 == UInt8(ascii: "\n") }) + block.skippedLongLines
-        let now = Date()
-        guard now.timeIntervalSince(lastDrawn) >= 0.25 else { return }
-        lastDrawn = now
-        hasDrawn = true
-        FileOutput.error(
-            "\r\u{1B}[K" + Self.line(lines: lines, bytes: bytes, of: totalBytes, after: now.timeIntervalSince(start)))
+        counts.withLock { counts in
+            counts.bytes += block.bytes.count
+            counts.lines += block.bytes.count(where: { $0 == UInt8(ascii: "\n") }) + block.skippedLongLines
+            let now = Date()
+            guard now.timeIntervalSince(counts.lastDrawn) >= 0.25 else { return }
+            counts.lastDrawn = now
+            counts.hasDrawn = true
+            let seconds = now.timeIntervalSince(start)
+            FileOutput.error(
+                "\r\u{1B}[K" + Self.line(lines: counts.lines, bytes: counts.bytes, of: totalBytes, after: seconds))
+        }
     }
 
     /// Erases the line.
     func finish() {
-        lock.withLock { if hasDrawn { FileOutput.error("\r\u{1B}[K") } }
+        counts.withLock { if $0.hasDrawn { FileOutput.error("\r\u{1B}[K") } }
     }
 
     /// The text of the progress line.
