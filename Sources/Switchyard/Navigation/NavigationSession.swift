@@ -102,8 +102,10 @@ public final class NavigationSession: Sendable {
     /// let result = await session.open("myapp://account/delete", origin: .customScheme)
     /// ```
     ///
-    /// - Parameter origin: where the link came from: ``LinkOrigin/inApp`` for the app's own buttons; `nil` when
-    ///   unknown, which only routes that name no origins accept.
+    /// - Parameters:
+    ///   - link: a URL or an internal route string (`/product/7`, `myapp://cart`).
+    ///   - origin: where the link came from: ``LinkOrigin/inApp`` for the app's own buttons; `nil` when unknown,
+    ///     which only routes that name no origins accept.
     /// - Returns: `.failed` with `NavigationError.Code.originRefused` when every route the link matches refuses
     ///   the origin (nothing moved); `.confirming` when its route confirms a link from there (nothing moved until
     ///   the person confirms); else what opening its screen came to.

@@ -89,7 +89,9 @@ extension Router {
     /// `RouteOutcome.Status.decodingFailed` with the ``RouteDecodingError``.
     ///
     /// - Parameters:
+    ///   - type: the typed route.
     ///   - access: who may open the route (``RouteAccess``); by default the type's own ``DeepLinkRoute/access``.
+    ///   - handler: what runs with the decoded value and the request.
     /// - Throws: ``PatternError`` when the type's pattern does not parse.
     public func map<Link: DeepLinkRoute>(
         _ type: Link.Type, access: RouteAccess? = Link.access,
