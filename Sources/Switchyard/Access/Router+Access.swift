@@ -15,7 +15,7 @@ extension Router {
     ///
     /// - Throws: ``URLRejection`` for malformed input, as ``match(_:)`` does.
     package func match(_ url: String, from origin: LinkOrigin?) throws(URLRejection) -> OriginVerdict {
-        let candidates = try state.snapshot.tables.resolve(url, options: options.splitOptions).candidates
+        let candidates = try currentTables.resolve(url, options: options.splitOptions).candidates
         guard let first = candidates.first else { return .unmatched }
         guard let admitted = candidates.first(where: { $0.action?.access?.admits(origin) ?? true }) else {
             return .refused(first.match)

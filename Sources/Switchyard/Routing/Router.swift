@@ -236,7 +236,7 @@ public final class Router: Sendable {
 
     /// The tables as they are now: matching needs nothing else from the state, and copying the tables costs one
     /// retain (they are behind one reference) where the whole state costs one per field.
-    private var currentTables: RouteTables { state.withLock { $0.tables } }
+    var currentTables: RouteTables { state.withLock { $0.tables } }
 
     /// Returns whether some route matches `url`. Runs nothing; a rejected input gives `false`, and the default
     /// route is not a match.
