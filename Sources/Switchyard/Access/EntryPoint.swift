@@ -7,17 +7,45 @@
 /// let entry = try EntryPoint.notification(payload: ["link": "myapp://orders/7", "orderState": "shipped"]).link()
 /// let outcome = await router.route(entry)   // origin .notification, context NotificationPayload
 /// ```
-public enum EntryPoint: Sendable, Hashable {
+///
+/// A struct with static members, not an enum: a later release may add an entry point (a Live Activity, a Control),
+/// and a `switch` in an app must not break when it does.
+public struct EntryPoint: Sendable, Hashable {
+    /// What this release knows an entry point to carry; ``link(linkKey:shortcuts:)`` switches over it.
+    private enum Carried: Sendable, Hashable {
+        case notification(payload: [String: String])
+        case shortcut(type: String, userInfo: [String: String])
+        case userActivity(type: String, webpageURL: String?, identifier: String?, userInfo: [String: String])
+        case intent(url: String)
+    }
+
+    private let carried: Carried
+
+    private init(_ carried: Carried) { self.carried = carried }
+
     /// A notification's payload, its values as text: the link under a key (`link` by default), the rest as context.
-    case notification(payload: [String: String])
+    public static func notification(payload: [String: String]) -> EntryPoint {
+        EntryPoint(.notification(payload: payload))
+    }
+
     /// A quick action: its type, and its user info as text. The link is the user info's `link`, else the one the
     /// app maps the type to.
-    case shortcut(type: String, userInfo: [String: String])
+    public static func shortcut(type: String, userInfo: [String: String]) -> EntryPoint {
+        EntryPoint(.shortcut(type: type, userInfo: userInfo))
+    }
+
     /// A user activity: a universal link continued by Handoff (its web page URL), or a Spotlight result whose
     /// identifier is the link the app indexed, or an activity whose user info holds a `link`.
-    case userActivity(type: String, webpageURL: String?, identifier: String?, userInfo: [String: String])
+    public static func userActivity(
+        type: String, webpageURL: String?, identifier: String?, userInfo: [String: String]
+    ) -> EntryPoint {
+        EntryPoint(.userActivity(type: type, webpageURL: webpageURL, identifier: identifier, userInfo: userInfo))
+    }
+
     /// An App Intent's URL (`OpenURLIntent`) or a widget's.
-    case intent(url: String)
+    public static func intent(url: String) -> EntryPoint {
+        EntryPoint(.intent(url: url))
+    }
 
     /// The most values an entry point's context may hold, so that a hostile payload costs a bounded amount.
     public static let maxContextValues = 256
@@ -32,7 +60,7 @@ public enum EntryPoint: Sendable, Hashable {
     /// - Throws: ``EntryPointError`` when there is no link (`missingLink`), it is empty or longer than the router
     ///   takes (`invalidLink`), or the context is larger than the bounds above (`contextTooLarge`).
     public func link(linkKey: String = "link", shortcuts: [String: String] = [:]) throws(EntryPointError) -> EntryLink {
-        switch self {
+        switch carried {
         case .notification(let payload):
             try Self.checkSize(payload)
             guard let link = payload[linkKey] else {

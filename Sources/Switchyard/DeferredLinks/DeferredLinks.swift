@@ -47,8 +47,22 @@ public struct DeferredLinks: Sendable {
     }
 
     /// The platform whose target a claim opens: a link may have one of its own for each.
-    public enum Platform: String, Sendable, Hashable {
-        case ios, android
+    ///
+    /// A struct with static members, not an enum: the site may learn platforms in a later release, and a `switch`
+    /// in an app must not break when it does.
+    public struct Platform: Sendable, Hashable, CustomStringConvertible {
+        /// The platform's name, as the site's claim endpoint reads it (`ios`, `android`).
+        public let name: String
+
+        private init(_ name: String) { self.name = name }
+
+        /// An iPhone or iPad app: the site answers the link's `ios` target, else its target.
+        public static let ios = Platform("ios")
+        /// An Android app: the site answers the link's `android` target, else its target.
+        public static let android = Platform("android")
+
+        /// The name.
+        public var description: String { name }
     }
 
     /// The most bytes of an answer read as JSON.
@@ -117,7 +131,7 @@ public struct DeferredLinks: Sendable {
     /// Redeems the claim of `token` at the site.
     /// - Throws: ``DeferredLinkError``, as ``redeem(_:)-(String)`` does.
     public func redeem(_ token: ClaimToken) async throws(DeferredLinkError) -> Redeemed {
-        let request = Array(#"{"platform":"\#(platform.rawValue)","token":"\#(token.text)"}"#.utf8)
+        let request = Array(#"{"platform":"\#(platform.name)","token":"\#(token.text)"}"#.utf8)
         let answer: (status: Int, body: [UInt8])
         do {
             answer = try await transport.post(site.redeemAddress, json: request)

@@ -92,12 +92,42 @@ public struct NavigationTree: Hashable, Codable, Sendable {
         public var id: String { "\(style.rawValue) \(screen.link)" }
     }
 
-    /// How a presentation covers what is below it.
-    public enum PresentationStyle: String, Hashable, Codable, Sendable {
+    /// How a presentation covers what is below it: a ``sheet`` or a ``cover``.
+    ///
+    /// A struct with static members, not an enum: a later release may add a style (a popover), and a `switch` in
+    /// an app must not break when it does. A saved tree writes a style by its ``rawValue``.
+    public struct PresentationStyle: RawRepresentable, Hashable, Codable, Sendable, CaseIterable,
+        CustomStringConvertible
+    {
+        /// The styles this release knows; the core switches over them.
+        enum Known: String, CaseIterable {
+            case sheet, cover
+        }
+
+        let known: Known
+
+        private init(_ known: Known) { self.known = known }
+
+        /// The style named `rawValue` (`sheet`, `cover`); `nil` for a name this release does not know, so that a
+        /// saved tree with one does not decode.
+        public init?(rawValue: String) {
+            guard let known = Known(rawValue: rawValue) else { return nil }
+            self.known = known
+        }
+
+        /// The style's name, as a saved tree writes it.
+        public var rawValue: String { known.rawValue }
+
+        /// The name.
+        public var description: String { rawValue }
+
         /// A sheet (`.sheet(item:)`, a page sheet in UIKit).
-        case sheet
+        public static let sheet = PresentationStyle(.sheet)
         /// A full-screen cover (`.fullScreenCover(item:)`, a full-screen modal in UIKit).
-        case cover
+        public static let cover = PresentationStyle(.cover)
+
+        /// The styles this release knows, in the order above.
+        public static var allCases: [PresentationStyle] { Known.allCases.map(PresentationStyle.init) }
     }
 
     /// A stack of screens in the tree: a tab's, the app's own when it has no tabs, or a presentation's.

@@ -114,7 +114,7 @@ private struct Stacks {
     /// Adds the next screen up: a root clears what is below it, a sheet or a cover opens a presentation, a
     /// pushed screen goes on the top stack.
     mutating func add(_ screen: NavigationTree.Screen, as kind: Placement.Kind) {
-        switch kind {
+        switch kind.known {
         case .root:
             self = Stacks()
         case .sheet:

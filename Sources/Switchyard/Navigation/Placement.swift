@@ -31,17 +31,46 @@ public struct Placement: Hashable, Codable, Sendable {
         self.warm = warm
     }
 
-    /// How a screen is shown.
-    public enum Kind: String, Hashable, Codable, Sendable, CaseIterable {
+    /// How a screen is shown: ``push``, ``sheet``, ``cover`` or ``root``.
+    ///
+    /// A struct with static members, not an enum: a later release may add a presentation (a popover, a side
+    /// panel), and a `switch` in an app must not break when it does. A route file names one by its ``rawValue``.
+    public struct Kind: RawRepresentable, Hashable, Codable, Sendable, CaseIterable, CustomStringConvertible {
+        /// The kinds this release knows; the core's decisions switch over them, so that a new one is decided
+        /// wherever a kind is.
+        enum Known: String, CaseIterable {
+            case push, sheet, cover, root
+        }
+
+        let known: Known
+
+        private init(_ known: Known) { self.known = known }
+
+        /// The kind named `rawValue` (`push`, `sheet`, `cover`, `root`); `nil` for a name this release does not
+        /// know.
+        public init?(rawValue: String) {
+            guard let known = Known(rawValue: rawValue) else { return nil }
+            self.known = known
+        }
+
+        /// The kind's name, as a route file writes it.
+        public var rawValue: String { known.rawValue }
+
+        /// The name.
+        public var description: String { rawValue }
+
         /// Pushed on its tab's stack (or the stack of the presentation its parent is in).
-        case push
+        public static let push = Kind(.push)
         /// Presented in a sheet, which has a stack of its own.
-        case sheet
+        public static let sheet = Kind(.sheet)
         /// Presented full screen, with a stack of its own.
-        case cover
+        public static let cover = Kind(.cover)
         /// Shown as the root of its tab: presentations dismissed, the tab selected and popped to its root. The
         /// route takes no parameters (its screen is the root's); a tab's root route is placed so.
-        case root
+        public static let root = Kind(.root)
+
+        /// The kinds this release knows, in the order above.
+        public static var allCases: [Kind] { Known.allCases.map(Kind.init) }
     }
 }
 
