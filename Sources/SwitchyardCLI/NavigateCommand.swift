@@ -51,9 +51,9 @@ struct NavigateCommand: ParsableCommand {
         if !reports.allSatisfy(\.isSuccess) { throw Exit.failure }
     }
 
-    /// The tree in `--from`, restored through the router; `nil` for a cold start.
-    private func startingTree(_ navigator: Navigator) throws -> NavigationTree? {
-        guard let from else { return nil }
+    /// The tree in `--from`, restored through the router; a cold start without it.
+    private func startingTree(_ navigator: Navigator) throws -> NavigationStart {
+        guard let from else { return .coldStart }
         let restored: Restoration
         do {
             let url = URL(fileURLWithPath: from)
@@ -74,6 +74,6 @@ struct NavigateCommand: ParsableCommand {
             throw Exit.badInput
         }
         for drop in restored.dropped { FileOutput.error("note: not restored: \(drop)\n") }
-        return restored.tree
+        return .warm(restored.tree)
     }
 }

@@ -84,7 +84,7 @@ struct ExplorerSite: Sendable {
         guard links.count <= ScreensPage.maxOpenedLinks + 1 else {
             return Self.apiError(400, "tooManyLinks", "give at most \(ScreensPage.maxOpenedLinks + 1) links")
         }
-        let lines = NavigationReport.open(links, from: nil, with: navigator).map { $0.json + "\n" }
+        let lines = NavigationReport.open(links, from: .coldStart, with: navigator).map { $0.json + "\n" }
         return .json(Array(lines.joined().utf8), lines: true)
     }
 

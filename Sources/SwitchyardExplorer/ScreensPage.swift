@@ -46,9 +46,9 @@ enum ScreensPage {
         }
         var html = Markup.trueOrder(of: link, label: "The link")
         html += "<div class=\"phones\">\n"
-        html += phone(NavigationReport.open([link], from: nil, with: navigator)[0], title: "Cold start")
+        html += phone(NavigationReport.open([link], from: .coldStart, with: navigator)[0], title: "Cold start")
         if !before.isEmpty {
-            let reports = NavigationReport.open(before + [link], from: nil, with: navigator)
+            let reports = NavigationReport.open(before + [link], from: .coldStart, with: navigator)
             if let failed = reports.dropLast().first(where: { !$0.isSuccess }), case .failure(let error) = failed.result
             {
                 html += "<p class=\"error\">An opened link opens no screen: \(Markup.code(failed.input)): "

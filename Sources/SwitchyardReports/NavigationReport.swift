@@ -10,15 +10,15 @@ package struct NavigationReport {
         if case .success = result { true } else { false }
     }
 
-    /// Opens `links` in order, each against the tree the one before left: the first from `tree`, or from a cold
-    /// start when it is `nil`. A link that opens no screen leaves the tree as it was.
-    package static func open(_ links: [String], from tree: NavigationTree?, with navigator: Navigator)
+    /// Opens `links` in order, each against the tree the one before left, the first from `start`. A link that
+    /// opens no screen leaves the app as it was.
+    package static func open(_ links: [String], from start: NavigationStart, with navigator: Navigator)
         -> [NavigationReport]
     {
-        var tree = tree
+        var start = start
         return links.map { link in
-            let result = Result { () throws(NavigationError) in try navigator.plan(opening: link, from: tree) }
-            if case .success(let plan) = result { tree = plan.target }
+            let result = Result { () throws(NavigationError) in try navigator.plan(opening: link, from: start) }
+            if case .success(let plan) = result { start = .warm(plan.target) }
             return NavigationReport(input: link, result: result)
         }
     }

@@ -38,9 +38,9 @@
         /// The navigator that plans each link.
         public var navigator: Navigator { session.navigator }
 
-        /// A model at a cold start, or at `tree`.
-        public init(navigator: Navigator, tree: NavigationTree? = nil) {
-            session = NavigationSession(navigator: navigator, tree: tree)
+        /// A model of an app that is launching (the default), or of one that shows a tree.
+        public init(navigator: Navigator, start: NavigationStart = .coldStart) {
+            session = NavigationSession(navigator: navigator, start: start)
             self.tree = session.tree
         }
 
@@ -48,7 +48,7 @@
         /// start when there is none or it cannot be read.
         public convenience init(navigator: Navigator, restoring saved: Data?) {
             let restored = saved.flatMap { try? navigator.restore(from: $0) }
-            self.init(navigator: navigator, tree: restored?.tree)
+            self.init(navigator: navigator, start: restored.map { .warm($0.tree) } ?? .coldStart)
         }
 
         /// Opens the screen of a handled outcome, planned against the tree as it is when its turn comes (a link

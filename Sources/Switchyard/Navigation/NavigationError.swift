@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// do {
-///     _ = try navigator.plan(opening: "myapp://nowhere", from: tree)
+///     _ = try navigator.plan(opening: "myapp://nowhere", from: .warm(tree))
 /// } catch {
 ///     print(error)  // unmatched: no route matches 'myapp://nowhere'
 /// }

@@ -24,6 +24,9 @@ public final class NavigationSession: Sendable {
 
     private struct State: Sendable {
         var tree: NavigationTree
+        /// Whether the app is still as it launched: no link applied, nothing written to ``tree``. The first link
+        /// is then planned as a cold start.
+        var isColdStart: Bool
         var guards: [Int: Guard] = [:]
         var nextToken = 0
         var pending: [PendingLink] = []
@@ -35,16 +38,25 @@ public final class NavigationSession: Sendable {
     public let navigator: Navigator
     private let state: Locked<State>
 
-    /// A session at a cold start, or at `tree`.
-    public init(navigator: Navigator, tree: NavigationTree? = nil) {
+    /// A session of an app that is launching (``NavigationStart/coldStart``, the default: its first link builds its
+    /// whole stack, parents included), or of one that shows a tree (restored, or the UI's own).
+    public init(navigator: Navigator, start: NavigationStart = .coldStart) {
         self.navigator = navigator
-        state = Locked(State(tree: tree ?? navigator.coldStart()))
+        switch start {
+        case .coldStart: state = Locked(State(tree: navigator.coldStart(), isColdStart: true))
+        case .warm(let tree): state = Locked(State(tree: tree, isColdStart: false))
+        }
     }
 
-    /// The tree; set it to what the person did (Back, a swipe, a tab).
+    /// The tree; set it to what the person did (Back, a swipe, a tab), which ends a cold start.
     public var tree: NavigationTree {
         get { state.withLock { $0.tree } }
-        set { state.withLock { $0.tree = newValue } }
+        set {
+            state.withLock { state in
+                state.tree = newValue
+                state.isColdStart = false
+            }
+        }
     }
 
     /// The links that wait because a guard refused, oldest first.
@@ -148,10 +160,10 @@ public final class NavigationSession: Sendable {
         -> NavigationResult
     {
         for _ in 0..<Self.maxReplans {
-            let (tree, guards) = state.withLock { ($0.tree, $0.guards.values.map { $0 }) }
+            let (tree, isColdStart, guards) = state.withLock { ($0.tree, $0.isColdStart, $0.guards.values.map { $0 }) }
             let plan: NavigationPlan
             do {
-                plan = try navigator.plan(opening: screen, from: tree)
+                plan = try navigator.plan(opening: screen, from: isColdStart ? .coldStart : .warm(tree))
             } catch {
                 return .failed(error)
             }
@@ -170,8 +182,9 @@ public final class NavigationSession: Sendable {
                 }
             }
             let applied = state.withLock { state in
-                guard state.tree == tree else { return false }
+                guard state.tree == tree, state.isColdStart == isColdStart else { return false }
                 state.tree = plan.target
+                state.isColdStart = false
                 return true
             }
             if applied { return .applied(plan) }

@@ -3,9 +3,8 @@
 /// SwiftUI view or a UIKit coordinator shows it, and ``Navigator`` plans how a link changes it.
 ///
 /// ```swift
-/// var tree = navigator.coldStart()                       // each tab at its root, the first one selected
-/// let plan = try navigator.plan(opening: "myapp://product/7/reviews", from: tree)
-/// tree = plan.target                                     // home: / ▸ /product/7 ▸ /product/7/reviews
+/// let plan = try navigator.plan(opening: "myapp://product/7/reviews", from: .coldStart)
+/// var tree = plan.target                                 // home: / ▸ /product/7 ▸ /product/7/reviews
 /// let saved = try JSONEncoder().encode(tree)             // the links of its screens
 /// ```
 ///

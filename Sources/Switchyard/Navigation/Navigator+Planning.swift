@@ -1,25 +1,30 @@
 extension Navigator {
-    /// Plans opening a link: from a cold start when `tree` is `nil` (each tab at its root, then the link's tab,
-    /// its parents in order and the link), else against the app as it is, by the route's ``WarmPolicy``.
+    /// Plans opening a link: from a cold start (each tab at its root, then the link's tab, its parents in order
+    /// and the link), or against the app as it is, by the route's ``WarmPolicy``.
     ///
     /// ```swift
-    /// let cold = try navigator.plan(opening: "myapp://product/7/reviews", from: nil)
-    /// let warm = try navigator.plan(opening: "https://shop.example.com/product/8", from: cold.target)
+    /// let cold = try navigator.plan(opening: "myapp://product/7/reviews", from: .coldStart)
+    /// let warm = try navigator.plan(opening: "https://shop.example.com/product/8", from: .warm(cold.target))
     /// ```
     ///
     /// - Throws: ``NavigationError`` when the link does not open a route (``screen(for:)-(String)``), or a
     ///   parent's link cannot be written from its parameters.
-    public func plan(opening link: String, from tree: NavigationTree?) throws(NavigationError) -> NavigationPlan {
-        try plan(opening: screen(for: link), from: tree)
+    public func plan(opening link: String, from start: NavigationStart) throws(NavigationError) -> NavigationPlan {
+        try plan(opening: screen(for: link), from: start)
     }
 
-    /// Plans showing `screen`: from a cold start when `tree` is `nil`, else against the app as it is.
+    /// Plans showing `screen`: from a cold start, or against the app as it is.
     /// - Throws: ``NavigationError`` when a parent's link cannot be written from the screen's parameters.
-    public func plan(opening screen: NavigationTree.Screen, from tree: NavigationTree?) throws(NavigationError)
+    public func plan(opening screen: NavigationTree.Screen, from start: NavigationStart) throws(NavigationError)
         -> NavigationPlan
     {
-        let current = tree ?? coldStart()
-        let target = try target(showing: screen, from: current, isColdStart: tree == nil)
+        let current: NavigationTree
+        let isColdStart: Bool
+        switch start {
+        case .coldStart: (current, isColdStart) = (coldStart(), true)
+        case .warm(let tree): (current, isColdStart) = (tree, false)
+        }
+        let target = try target(showing: screen, from: current, isColdStart: isColdStart)
         return NavigationPlan(showing: screen, from: current, to: target)
     }
 
@@ -36,7 +41,7 @@ extension Navigator {
     /// - Returns: `nil` for an outcome that opened no route (held, rejected, unhandled, the default route's).
     public func plan(for outcome: RouteOutcome, from tree: NavigationTree) throws(NavigationError) -> NavigationPlan? {
         guard outcome.status == .handled, let request = outcome.request, request.route != nil else { return nil }
-        return try plan(opening: screen(for: request), from: tree)
+        return try plan(opening: screen(for: request), from: .warm(tree))
     }
 
     /// The tree that shows `screen`: see ``Placement`` and ``WarmPolicy`` for the rules.

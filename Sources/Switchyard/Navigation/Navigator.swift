@@ -5,7 +5,7 @@
 /// let file = try RouteFile(contentsOf: "routes.json")
 /// let navigator = try file.makeNavigator()
 /// var tree = navigator.coldStart()
-/// let plan = try navigator.plan(opening: "myapp://promo/XMAS", from: tree)
+/// let plan = try navigator.plan(opening: "myapp://promo/XMAS", from: .warm(tree))
 /// for step in plan.steps { print(step) }  // present sheet /promo/XMAS
 /// tree = plan.target
 /// ```

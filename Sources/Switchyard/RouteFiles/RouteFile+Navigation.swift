@@ -16,7 +16,7 @@ extension RouteFile {
     ///
     /// ```swift
     /// let navigator = try RouteFile(contentsOf: "routes.json").makeNavigator()
-    /// let plan = try navigator.plan(opening: "myapp://item/7", from: nil)  // the product page, via /product/7
+    /// let plan = try navigator.plan(opening: "myapp://item/7", from: .coldStart)  // the product page, via /product/7
     /// ```
     ///
     /// - Throws: ``RouteFileError`` if a pattern does not parse, or the navigation does not fit the routes (a

@@ -18,8 +18,8 @@ struct NavigationDispatchTests {
         #expect(held.status == .held)
         #expect(try navigator.plan(for: held, from: tree) == nil)
         // While the link waits, the user moves to the cart tab and a promo sheet opens.
-        tree = try navigator.plan(opening: "/cart", from: tree).target
-        tree = try navigator.plan(opening: "/promo/XMAS", from: tree).target
+        tree = try navigator.plan(opening: "/cart", from: .warm(tree)).target
+        tree = try navigator.plan(opening: "/promo/XMAS", from: .warm(tree)).target
 
         let replayed = await gate.markReady()
         let outcome = try #require(replayed.first)
@@ -48,9 +48,9 @@ struct NavigationDispatchTests {
             ("https://evil.example.com/product/1", .rejected),
         ]
         for (link, code) in cases {
-            #expect(throws: NavigationError.self) { try navigator.plan(opening: link, from: nil) }
+            #expect(throws: NavigationError.self) { try navigator.plan(opening: link, from: .coldStart) }
             do {
-                _ = try navigator.plan(opening: link, from: nil)
+                _ = try navigator.plan(opening: link, from: .coldStart)
             } catch {
                 #expect(error.code == code, "\(link): \(error)")
             }
@@ -72,7 +72,7 @@ struct NavigationDispatchTests {
     @Test @MainActor func aCoordinatorCarriesOutEachStepInOrder() throws {
         let navigator = try NavigationFixture.navigator(warm: .reuse)
         let tree = try NavigationFixture.tree(opening: ["/category/a", "/product/2", "/checkout"], with: navigator)
-        let plan = try navigator.plan(opening: "/product/7/reviews", from: tree)
+        let plan = try navigator.plan(opening: "/product/7/reviews", from: .warm(tree))
         let coordinator = RecordingCoordinator()
         coordinator.carryOut(plan)
         #expect(

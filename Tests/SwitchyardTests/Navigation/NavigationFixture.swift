@@ -60,9 +60,13 @@ enum NavigationFixture {
 
     /// The tree after opening `links` in order from a cold start.
     static func tree(opening links: [String], with navigator: Navigator) throws -> NavigationTree {
-        var tree: NavigationTree?
-        for link in links { tree = try navigator.plan(opening: link, from: tree).target }
-        return tree ?? navigator.coldStart()
+        var start = NavigationStart.coldStart
+        var tree = navigator.coldStart()
+        for link in links {
+            tree = try navigator.plan(opening: link, from: start).target
+            start = .warm(tree)
+        }
+        return tree
     }
 
     /// A line a stack, as the tests write trees: `tab home*: / > /product/7` (`*` on the selected tab),

@@ -45,12 +45,12 @@ struct NavigationPropertyTests {
             let link = Self.links[linkIndex]
             let navigator = navigators[policy]
             let tree = try Self.tree(from: recipe, navigator: navigator)
-            let plan = try navigator.plan(opening: link, from: tree)
+            let plan = try navigator.plan(opening: link, from: .warm(tree))
             #expect(tree.applying(plan.steps) == plan.target)
             Self.expectNothingKeptIsRemoved(plan, from: tree)
             let isRoot = ["/", "/user/me", "/cart", "/tab/cart", "/login"].contains(link)
             if !isRoot { #expect(plan.target.topScreen == plan.screen) }
-            #expect(try navigator.plan(opening: link, from: plan.target).isEmpty)
+            #expect(try navigator.plan(opening: link, from: .warm(plan.target)).isEmpty)
         }
     }
 

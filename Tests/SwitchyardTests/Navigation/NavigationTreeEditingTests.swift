@@ -39,7 +39,7 @@ struct NavigationTreeEditingTests {
         let navigator = try NavigationFixture.navigator()
         var tree = try Self.tree()
         tree.selectedTab = "account"
-        let plan = try navigator.plan(opening: "/search", from: tree)
+        let plan = try navigator.plan(opening: "/search", from: .warm(tree))
         #expect(plan.steps.map(\.description) == ["dismiss sheet /promo/X", "push /search in tab account"])
     }
 }

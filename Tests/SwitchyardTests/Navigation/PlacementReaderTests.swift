@@ -127,7 +127,7 @@ struct PlacementReaderTests {
         }
         navigation.placements["product"] = Placement(tab: "home", parents: ["home"])
         let navigator = try Navigator(router: router, navigation: navigation)
-        let plan = try navigator.plan(opening: "app://product/3", from: nil)
+        let plan = try navigator.plan(opening: "app://product/3", from: .coldStart)
         #expect(plan.steps.map(\.description) == ["push /product/3 in tab home"])
     }
 
@@ -136,7 +136,7 @@ struct PlacementReaderTests {
             "../../../Examples/shop.json")
         let navigator = try RouteFile(contentsOf: url).makeNavigator()
         #expect(navigator.navigation.tabs.map(\.name) == ["home", "cart", "account"])
-        let plan = try navigator.plan(opening: "myapp://product/7/reviews", from: nil)
+        let plan = try navigator.plan(opening: "myapp://product/7/reviews", from: .coldStart)
         #expect(
             plan.steps.map(\.description) == ["push /product/7 in tab home", "push /product/7/reviews in tab home"])
     }

@@ -260,10 +260,10 @@ struct PlanScenarioTests {
         let setup = try NavigationFixture.navigator(scenario.json, warm: .push)
         let navigator = try NavigationFixture.navigator(scenario.json, warm: scenario.warm)
         let tree = try scenario.from.map { try NavigationFixture.tree(opening: $0, with: setup) }
-        let plan = try navigator.plan(opening: scenario.link, from: tree)
+        let plan = try navigator.plan(opening: scenario.link, from: tree.map(NavigationStart.warm) ?? .coldStart)
         #expect(plan.steps.map(\.description) == scenario.steps)
         #expect(NavigationFixture.lines(plan.target) == scenario.tree)
         #expect((tree ?? navigator.coldStart()).applying(plan.steps) == plan.target)
-        #expect(try navigator.plan(opening: scenario.link, from: plan.target).isEmpty)
+        #expect(try navigator.plan(opening: scenario.link, from: .warm(plan.target)).isEmpty)
     }
 }

@@ -23,7 +23,7 @@ struct SeedExampleTests {
 
     @Test func aTabLinkSelectsTheTab() throws {
         let navigator = try NavigationFixture.navigator(Self.turnpike)
-        let plan = try navigator.plan(opening: "turnpike://tab/profile", from: navigator.coldStart())
+        let plan = try navigator.plan(opening: "turnpike://tab/profile", from: .warm(navigator.coldStart()))
         #expect(plan.steps == [.selectTab("profile")])
         #expect(plan.target.selectedTab == "profile")
     }
@@ -32,7 +32,7 @@ struct SeedExampleTests {
         let navigator = try NavigationFixture.navigator(Self.turnpike)
         let browsing = try NavigationFixture.tree(
             opening: ["/product/1", "/tab/profile", "/settings"], with: navigator)
-        let plan = try navigator.plan(opening: "/product/2", from: browsing)
+        let plan = try navigator.plan(opening: "/product/2", from: .warm(browsing))
         let product = NavigationTree.Screen(route: "product", parameters: ["id": "2"], link: "/product/2")
         #expect(
             plan.steps == [
@@ -51,7 +51,7 @@ struct SeedExampleTests {
                 { "pattern": "/child/modal", "name": "modal", "presentation": "cover", "parents": ["child"] }
             ] }
             """)
-        let plan = try navigator.plan(opening: "aut://child/modal", from: nil)
+        let plan = try navigator.plan(opening: "aut://child/modal", from: .coldStart)
         #expect(plan.steps.map(\.description) == ["present sheet /child", "present cover /child/modal"])
         #expect(plan.target.presentations.map(\.style) == [.sheet, .cover])
     }
