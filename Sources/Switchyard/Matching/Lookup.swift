@@ -157,7 +157,8 @@ struct EveryCandidate: LookupGoal {
 ///
 /// ``BestOrUnmatched`` finds the same route; this goal returns the optional match alone, a smaller result that moves
 /// out of the split inline, where the larger one is copied through memory at each step (what
-/// ``Router/match(_:)-(String)`` reads, on the hot path).
+/// ``Router/match(_:)-(String)`` reads, on the hot path). Kept as a twin because the copy shows: `match` through
+/// ``BestOrUnmatched`` took a tenth longer (`Benchmarks/README.md`, run 36).
 struct FirstMatch: LookupGoal {
     func search(_ table: CompiledTable, link: borrowing DeepLink, _ components: SplitComponents) -> RouteCapture? {
         table.bestCapture(components)
