@@ -49,7 +49,7 @@ package final class LinkService: Sendable {
         do {
             answers = try ShortLinkAnswers(
                 file: file, host: host, shortLinks: shortLinks, makesClaims: claims != nil)
-            let router = try file.makeRouter()
+            let router = answers.router
             let fileHosts = ["https", "http"].flatMap { file.settings[.scheme($0)]?.allowedHosts ?? [] }
             rules = ShortLinkRules(router: router, webHosts: fileHosts + webHosts, site: shortLinks)
         } catch {

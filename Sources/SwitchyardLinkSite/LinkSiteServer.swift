@@ -92,12 +92,12 @@ package enum LinkSiteServer {
     /// The Hummingbird application of a link site on `host`:`port` (`0`: any free port, reported to
     /// `onServerRunning`).
     package static func application(
-        file: RouteFile, service: LinkService, api: LinkSiteAPI, host: String, port: Int, logger: Logger,
+        service: LinkService, api: LinkSiteAPI, host: String, port: Int, logger: Logger,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-    ) throws(RouteFileError) -> some ApplicationProtocol {
+    ) -> some ApplicationProtocol {
         let router = Hummingbird.Router(context: LinkSiteContext.self)
         router.add(middleware: LinkSiteMiddleware(service: service, api: api))
-        router.add(middleware: try UniversalLinkMiddleware<LinkSiteContext>(routeFile: file))
+        router.add(middleware: UniversalLinkMiddleware<LinkSiteContext>(sharing: service.answers))
         return Application(
             router: router, configuration: .init(address: .hostname(host, port: port), serverName: nil),
             services: [BackgroundWork { await service.run() }, BackgroundWork { await service.purgeClaims() }],

@@ -136,8 +136,8 @@ extension LinkSiteCommand {
                     cache: (10_000, .seconds(cacheSeconds)), clickWindow: .milliseconds(clickWindowMilliseconds),
                     claims: claims, logger: logger)
                 let shownHost = host.contains(":") ? "[\(host)]" : host
-                application = try LinkSiteServer.application(
-                    file: routeFile, service: service,
+                application = LinkSiteServer.application(
+                    service: service,
                     api: LinkSiteAPI(service: service, limits: (requestsPerToken, requestsPerAddress)), host: host,
                     port: port,
                     logger: logger

@@ -33,6 +33,10 @@ package struct ShortLinkAnswers: Sendable {
         self.makesClaims = makesClaims
     }
 
+    /// The router made from the route file, once for the whole site: the short links' rules and the universal links'
+    /// middleware (``UniversalLinkMiddleware/init(sharing:notFoundPage:)``) use this one.
+    package var router: Router { site.router }
+
     init(site: UniversalLinkSite, shortLinks: ShortLinkSite, makesClaims: Bool = false) {
         self.site = site
         self.shortLinks = shortLinks
@@ -90,9 +94,8 @@ package struct ShortLinkAnswers: Sendable {
             let store: GetTheApp.Store = visitor == .ios
                 ? (apps.appStoreID == nil ? nil : .appStore) : (apps.androidPackage == nil ? nil : .playStore)
         else { return nil }
-        let claimLinkPrefix = "https://\(HostName.linkForm(shortLinks.host))/\(ShortLinkSite.claimComponent)/"
         let appLink = customSchemeLink(destination)
-        let getTheApp = GetTheApp(slug: link.slug.text, claimLinkPrefix: claimLinkPrefix, store: store)
+        let getTheApp = GetTheApp(slug: link.slug.text, claimLinkPrefix: shortLinks.claimLinkPrefix, store: store)
         let page = Pages.landing(
             link: shortLinks.link(for: link.slug), appLink: appLink, apps: apps, getTheApp: getTheApp)
         return .claimLandingPage(page, runsScript: getTheApp.runsScript)

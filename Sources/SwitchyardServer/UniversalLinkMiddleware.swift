@@ -46,6 +46,13 @@ public struct UniversalLinkMiddleware<Context: RequestContext>: RouterMiddleware
         servesNotFoundPage = notFoundPage
     }
 
+    /// The middleware for the universal links of the site whose short links `answers` answers, sharing its router
+    /// and its association files: a link site makes each once from its route file.
+    package init(sharing answers: ShortLinkAnswers, notFoundPage: Bool = true) {
+        site = answers.site
+        servesNotFoundPage = notFoundPage
+    }
+
     /// Answers the request when it is one of the site's universal links or association files; otherwise passes it
     /// to `next`, and turns a browser's `404` into the 404 page.
     public func handle(

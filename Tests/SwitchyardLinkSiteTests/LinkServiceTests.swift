@@ -1,11 +1,11 @@
 import Foundation
 import Switchyard
 import SwitchyardLinkStore
-import SwitchyardServer
 import SwitchyardWebLinks
 import Testing
 
 @testable import SwitchyardLinkSite
+@testable import SwitchyardServer
 
 /// The service between visitors and the store: the cache, its freshness across processes, the store going away,
 /// and clicks written in batches.
@@ -142,5 +142,18 @@ import Testing
         #expect(limiter.wait(for: "b") == nil, "each key has its own bucket")
         try await Task.sleep(for: .milliseconds(1_100))
         #expect(limiter.wait(for: "a") == nil)
+    }
+}
+
+/// A link site makes its router and its universal-link site once from the route file: the short links' rules, their
+/// answers and the universal links' middleware share them.
+@Suite struct OneSitePerProcessTests {
+    @Test func theRulesTheAnswersAndTheMiddlewareShareOneRouter() async throws {
+        try await LinkSiteFixture.with { site in
+            let answers = site.service.answers
+            #expect(site.service.rules.router === answers.router)
+            let middleware = UniversalLinkMiddleware<LinkSiteContext>(sharing: answers)
+            #expect(middleware.site.router === answers.router)
+        }
     }
 }

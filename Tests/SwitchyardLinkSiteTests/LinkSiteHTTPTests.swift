@@ -18,8 +18,8 @@ import Testing
             logger.logLevel = .critical
             try await RunningApplication.with(
                 { report in
-                    try LinkSiteServer.application(
-                        file: site.file, service: site.service, api: site.api, host: "127.0.0.1", port: 0,
+                    LinkSiteServer.application(
+                        service: site.service, api: site.api, host: "127.0.0.1", port: 0,
                         logger: logger, onServerRunning: { report($0) })
                 }, { port in try await body(site, port) })
         }

@@ -89,7 +89,7 @@ package struct ShortLinkRules: Sendable {
     package static let utmKeys: Set<String> = ["source", "medium", "campaign", "term", "content"]
 
     /// The route file's router: what it routes is a target.
-    private let router: Router
+    package let router: Router
     /// Hosts whose `https` links are targets, compared in the form links give hosts.
     private let webHosts: Set<String>
     /// The site's own short links, which are never targets.
