@@ -190,7 +190,7 @@ package final class LinkService: Sendable {
     package func claimAnswer(path: Substring, query: (String) -> String?, address: String, now: Date) async
         -> SiteResponse?
     {
-        guard claims != nil, path.hasPrefix("/\(ShortLinkSite.claimComponent)/"), path.utf8.count <= 256 else {
+        guard claims != nil, path.hasPrefix(ShortLinkSite.claimPathPrefix), path.utf8.count <= 256 else {
             return nil
         }
         if path == GetTheApp.scriptPath { return SiteResponse.claimScript() }

@@ -1,3 +1,5 @@
+import Switchyard
+
 /// The "Get the app" part of a short link's landing page on a phone, when the link site makes claims: the link must
 /// survive the install, so the button goes to the store through the site, which makes a claim of the page's token.
 ///
@@ -13,7 +15,7 @@ package struct GetTheApp: Sendable {
 
     /// Where the site serves the script that copies the claim link: from the site itself, allowed by `script-src
     /// 'self'`.
-    package static let scriptPath = "/c/copy-claim.js"
+    package static let scriptPath = ShortLinkSite.claimPathPrefix + "copy-claim.js"
 
     /// What a page holds where a visit's token goes. A control character never comes out of ``HTML/text(_:)`` (it
     /// writes them as `\u{1}`), so only this slot has these bytes.
@@ -37,7 +39,8 @@ package struct GetTheApp: Sendable {
 
     /// The site's redirect to the store, which makes the claim: `/c/TOKEN/app-store?link=SLUG`.
     var storeRedirect: String {
-        "/c/\(Self.tokenSlot)/\(store == .appStore ? "app-store" : "play-store")?link=\(slug)"
+        ShortLinkSite.claimPathPrefix
+            + "\(Self.tokenSlot)/\(store == .appStore ? "app-store" : "play-store")?link=\(slug)"
     }
 
     /// The section of the page: the button, and what tapping it does, in plain words.

@@ -80,8 +80,18 @@ public struct ShortLinkSite: Sendable, Hashable {
 
     /// The claim link of `token` on this site: `https://HOST/c/TOKEN`.
     public func claimLink(for token: ClaimToken) -> String {
-        "https://\(HostName.linkForm(host))/\(Self.claimComponent)/\(token.text)"
+        claimLinkPrefix + token.text
     }
+
+    /// What every claim link of this site starts with, `https://HOST/c/`: the one place a claim link is written,
+    /// which the site's pages fill with a visit's token.
+    package var claimLinkPrefix: String {
+        "https://\(HostName.linkForm(host))/\(Self.claimComponent)/"
+    }
+
+    /// The path of the site's claim links, `/c/`, under which it serves their pages, its store redirects and its
+    /// script.
+    package static var claimPathPrefix: String { "/\(claimComponent)/" }
 
     /// Where the site redeems a claim: `https://HOST/api/claims/redeem`, which takes a `POST`.
     public var redeemAddress: String {
