@@ -3,70 +3,54 @@ import Logging
 import Switchyard
 import SwitchyardLinkStore
 
-/// The claims' events on their way to the store, as clicks are: counted in memory by link, day and event on the
-/// response path, and added to the store's counts every `window`, off that path, in one statement.
-///
-/// A count may be lost only while it waits: a crash loses at most those of the last `window`. At most `capacity`
-/// links, days and events wait; the events of others are dropped and counted, so that an unreachable store cannot
-/// exhaust memory.
-final class ClaimEventRecorder: BatchedRecorder {
-    let window: Duration
-    let capacity: Int
-    private let store: LinkStore
-    private let logger: Logger
-    private let state = Locked(State())
+/// The claims' events on their way to the store, in batches (``BatchRecorder``): counted by link, day and event, a
+/// count an entry, and added to the store's counts.
+typealias ClaimEventRecorder = BatchRecorder<WaitingClaimEvents>
 
-    private struct Key: Hashable {
+extension BatchRecorder where Waiting == WaitingClaimEvents {
+    /// Adds to `store`'s counts in batches, every `window`, at most `capacity` links, days and events waiting.
+    convenience init(store: LinkStore, window: Duration = .seconds(1), capacity: Int = 10_000, logger: Logger) {
+        self.init("claims' events", window: window, capacity: capacity, logger: logger) { batch in
+            try await store.count(
+                batch.counts.map { key, count in
+                    (key.slug, ClaimEventCount(day: key.day, event: key.event, count: count))
+                })
+        }
+    }
+
+    /// Counts `event` of `slug`'s claims at `now`, to be written with the next batch.
+    func record(_ event: ClaimEvent, of slug: Slug, at now: Date) {
+        record(WaitingClaimEvents.Key(slug: slug, day: StoredTime.day(now), event: event))
+    }
+}
+
+/// Counts of claims' events that wait, by link, day and event.
+struct WaitingClaimEvents: WaitingRecords {
+    struct Key: Hashable, Sendable {
         let slug: Slug
         let day: String
         let event: ClaimEvent
     }
 
-    private struct State {
-        var waiting: [Key: Int] = [:]
+    var counts: [Key: Int] = [:]
+
+    var isEmpty: Bool { counts.isEmpty }
+    var recordCount: Int { counts.values.reduce(0, +) }
+
+    mutating func add(_ key: Key, capacity: Int) -> Bool {
+        add(key, count: 1, capacity: capacity)
+    }
+
+    mutating func putBack(_ batch: WaitingClaimEvents, capacity: Int) -> Int {
         var dropped = 0
+        for (key, count) in batch.counts where !add(key, count: count, capacity: capacity) { dropped += count }
+        return dropped
     }
 
-    init(store: LinkStore, window: Duration = .seconds(1), capacity: Int = 10_000, logger: Logger) {
-        self.store = store
-        self.window = window
-        self.capacity = capacity
-        self.logger = logger
-    }
-
-    /// Counts `event` of `slug`'s claims at `now`, to be written with the next batch.
-    func record(_ event: ClaimEvent, of slug: Slug, at now: Date) {
-        let key = Key(slug: slug, day: StoredTime.day(now), event: event)
-        state.withLock { state in
-            if state.waiting[key] != nil || state.waiting.count < capacity {
-                state.waiting[key, default: 0] += 1
-            } else {
-                state.dropped += 1
-            }
-        }
-    }
-
-    /// Adds the counts that wait to the store's; on failure they wait for the next batch.
-    func flush() async {
-        let batch = state.withLock { state in
-            defer { state.waiting.removeAll(keepingCapacity: true) }
-            return state.waiting
-        }
-        guard !batch.isEmpty else { return }
-        do {
-            try await store.count(
-                batch.map { key, count in (key.slug, ClaimEventCount(day: key.day, event: key.event, count: count)) })
-        } catch {
-            logger.warning("\(batch.count) counts of claims' events wait for the store: \(error)")
-            state.withLock { state in
-                for (key, count) in batch {
-                    if state.waiting[key] != nil || state.waiting.count < capacity {
-                        state.waiting[key, default: 0] += count
-                    } else {
-                        state.dropped += count
-                    }
-                }
-            }
-        }
+    /// Adds `count` events to `key`'s count, unless `key` needs an entry beyond `capacity`.
+    private mutating func add(_ key: Key, count: Int, capacity: Int) -> Bool {
+        guard counts[key] != nil || counts.count < capacity else { return false }
+        counts[key, default: 0] += count
+        return true
     }
 }
