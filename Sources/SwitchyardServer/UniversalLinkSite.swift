@@ -13,9 +13,6 @@ import SwitchyardWebLinks
 struct UniversalLinkSite: Sendable {
     static let appleAssociationPath = "/.well-known/apple-app-site-association"
     static let androidAssociationPath = "/.well-known/assetlinks.json"
-    /// Redirect routes followed before a route's fallback is looked up; a file's redirects may chain.
-    static let maxRedirects = 8
-
     let file: RouteFile
     let router: Router
     let appleFile: SiteResponse.AssociationFile?
@@ -63,26 +60,23 @@ struct UniversalLinkSite: Sendable {
         guard let match = try? router.match(link), file.declaration(of: match.route)?.isUniversalLink == true else {
             return nil
         }
-        let (final, finalTarget) = followingRedirects(match, target: target, host: host)
+        // The page is the route's the redirects end at, each hop keeping the request's query.
+        let query = target.firstIndex(of: "?").map { target[$0...] } ?? ""
+        let end = RedirectChain.follow(from: target) { path in
+            path == target ? match : try? router.match("https://\(host)\(path)")
+        } target: { found in
+            found.flatMap { file.redirectTarget(for: $0) }.map { $0 + query }
+        }
+        guard case .reached(let reached, let finalTarget) = end, let final = reached else {
+            // A chain that loops, or leads to a link no route takes, opens no screen in the app: the landing page
+            // offers no link into it.
+            return .landingPage(Pages.landing(link: link, appLink: nil, apps: file.apps))
+        }
         if let fallback = file.webFallback(for: final) {
             return .redirect(to: fallback)
         }
         return .landingPage(
             Pages.landing(link: link, appLink: appLink(for: final, target: finalTarget), apps: file.apps))
-    }
-
-    /// The match that `match`'s redirect routes lead to, and the path it was routed with, `target`'s query after
-    /// it.
-    private func followingRedirects(_ match: RouteMatch, target: String, host: String) -> (RouteMatch, String) {
-        let query = target.firstIndex(of: "?").map { target[$0...] } ?? ""
-        var (current, currentTarget) = (match, target)
-        for _ in 0..<Self.maxRedirects {
-            guard let redirect = file.redirectTarget(for: current), case let next = redirect + query,
-                let found = try? router.match("https://\(host)\(next)")
-            else { break }
-            (current, currentTarget) = (found, next)
-        }
-        return (current, currentTarget)
     }
 
     /// The link that opens the app: `target` (a path and query) in the first custom scheme whose routes take it

@@ -74,6 +74,37 @@ struct SiteTests {
         #expect(answer.status == 200)
     }
 
+    /// A file whose universal links redirect `/r/N` to `/r/N+1` up to `/r/hops`, which is `/end/:id`'s, with the
+    /// custom scheme `myapp` taking every route.
+    private static func chain(hops: Int, loops: Bool = false) -> String {
+        let redirects = (0..<hops).map { #"{"pattern": "/r\#($0)/:id", "redirect": "/r\#($0 + 1)/:id"}"# }
+        let last =
+            loops
+            ? #"{"pattern": "/r\#(hops)/:id", "redirect": "/r0/:id"}"#
+            : #"{"pattern": "/r\#(hops)/:id", "destination": "End"}"#
+        return #"{"routes": ["# + (redirects + [last]).joined(separator: ", ")
+            + #"], "schemes": {"myapp": {"fallsBackToGlobal": true, "routes": []}}}"#
+    }
+
+    @Test(
+        "a page is the route the redirects end at, as far as the router's limit",
+        arguments: [(1, "myapp://r1/7?x=1"), (9, "myapp://r9/7?x=1"), (Router.maxRedirects, "myapp://r10/7?x=1")])
+    func redirectChainsEndAtTheirLastRoute(hops: Int, appLink: String) throws {
+        let page = try #require(Self.page(try Self.site(Self.chain(hops: hops)), "/r0/7?x=1"))
+        #expect(page.contains("class=\"primary\" href=\"\(appLink)\""))
+    }
+
+    @Test("a chain past the limit, or that loops, offers no link into the app", arguments: [(11, false), (3, true)])
+    func redirectChainsThatOpenNothingOfferNoAppLink(hops: Int, loops: Bool) throws {
+        let answer = try #require(
+            try Self.site(Self.chain(hops: hops, loops: loops)).response(
+                to: "GET", target: "/r0/7", requestHost: "example.com", ifNoneMatch: nil))
+        #expect(answer.status == 200)
+        let page = String(decoding: answer.body, as: UTF8.self)
+        #expect(page.contains("<code>https://example.com/r0/7</code>"))
+        #expect(!page.contains("class=\"primary\""))
+    }
+
     @Test("only GET and HEAD are answered", arguments: ["POST", "PUT", "DELETE", "OPTIONS"])
     func otherMethodsPassThrough(method: String) throws {
         #expect(

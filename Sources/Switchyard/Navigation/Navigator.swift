@@ -81,40 +81,40 @@ public struct Navigator: Sendable {
         try follow(link) { link throws(URLRejection) in try router.match(link, from: origin) }
     }
 
-    /// Follows the route file's redirects from `link` to the screen it opens, matching each hop with `match`.
+    /// Follows the route file's redirects from `link` to the screen it opens (``RedirectChain``), matching each hop
+    /// with `match`.
     private func follow(_ link: String, match: (String) throws(URLRejection) -> OriginVerdict) throws(NavigationError)
         -> (screen: NavigationTree.Screen, confirms: Bool)
     {
-        var current = link
-        var seen: [String] = []
         var confirms = false
-        while true {
+        let end = try RedirectChain.follow(from: link) { link throws(NavigationError) -> RouteMatch in
             let verdict: OriginVerdict
-            do {
-                verdict = try match(current)
+            do throws(URLRejection) {
+                verdict = try match(link)
             } catch {
                 throw NavigationError(.rejected, "the link is rejected: \(error)", rejection: error)
             }
-            let found: RouteMatch
             switch verdict {
-            case .unmatched: throw NavigationError(.unmatched, "no route matches '\(current)'")
+            case .unmatched:
+                throw NavigationError(.unmatched, "no route matches '\(link)'")
             case .refused(let match):
                 throw NavigationError(
-                    .originRefused, "\(match.route) and every route '\(current)' matches refuse its origin")
-            case .admitted(let match, let asks): (found, confirms) = (match, confirms || asks)
+                    .originRefused, "\(match.route) and every route '\(link)' matches refuse its origin")
+            case .admitted(let match, let asks):
+                confirms = confirms || asks
+                return match
             }
-            guard let target = redirectTarget(found) else {
-                let screen = screen(
-                    route: found.route.name, parameters: found.parameters.dictionary,
-                    wildcard: found.wildcardComponents, query: Array(found.link.query), input: current)
-                return (screen, confirms)
-            }
-            seen.append(current)
-            guard seen.count <= Router.maxRedirects, !seen.contains(target) else {
-                throw NavigationError(
-                    .redirectLoop, "the redirects loop: \((seen + [target]).joined(separator: " → "))")
-            }
-            current = target
+        } target: {
+            redirectTarget($0)
+        }
+        switch end {
+        case .loop(let links):
+            throw NavigationError(.redirectLoop, "the redirects loop: \(links.joined(separator: " → "))")
+        case .reached(let found, let current):
+            let screen = screen(
+                route: found.route.name, parameters: found.parameters.dictionary,
+                wildcard: found.wildcardComponents, query: Array(found.link.query), input: current)
+            return (screen, confirms)
         }
     }
 
