@@ -66,7 +66,7 @@ public struct DeferredLinks: Sendable {
     }
 
     /// The most bytes of an answer read as JSON.
-    public static let maxAnswerSize = 64 * 1024
+    public static let maxAnswerSize = SiteAnswers.maxSize
 
     /// The site whose claims this redeems.
     public let site: ShortLinkSite
@@ -152,11 +152,7 @@ public struct DeferredLinks: Sendable {
 
     /// The claim a `200` answer redeemed, if its target is one the app may follow.
     private func redeemed(_ body: [UInt8], token: ClaimToken) throws(DeferredLinkError) -> Redeemed {
-        struct Answer: Decodable {
-            let slug: String
-            let target: String
-        }
-        guard body.count <= Self.maxAnswerSize, let answer = try? JSONDecoder().decode(Answer.self, from: Data(body)),
+        guard let answer = SiteAnswers.decode(SiteAnswers.RedeemedClaim.self, from: body),
             let slug = try? Slug(answer.slug)
         else { throw DeferredLinkError(.invalidResponse, "the site's answer is not a redeemed claim's JSON") }
         if let opensInApp = ShortLinkResolver.follows(answer.target, router: router, webHosts: webHosts) {
@@ -169,11 +165,6 @@ public struct DeferredLinks: Sendable {
 
     /// The `error.code` of an error answer, when it has one.
     private static func errorCode(of body: [UInt8]) -> String? {
-        struct Answer: Decodable {
-            struct Failure: Decodable { let code: String }
-            let error: Failure
-        }
-        guard body.count <= maxAnswerSize else { return nil }
-        return try? JSONDecoder().decode(Answer.self, from: Data(body)).error.code
+        SiteAnswers.decode(SiteAnswers.Failure.self, from: body)?.error.code
     }
 }

@@ -43,7 +43,7 @@ public actor ShortLinkResolver {
     /// Hosts whose web links a target may be without being routed (compared as a table's allowed hosts are).
     public let webHosts: Set<String>
     /// The most bytes of an answer read as JSON.
-    public static let maxAnswerSize = 64 * 1024
+    public static let maxAnswerSize = SiteAnswers.maxSize
 
     private let router: Router
     private let transport: any ShortLinkTransport
@@ -118,11 +118,7 @@ public actor ShortLinkResolver {
 
     /// The target a `200` answer gives, if it is one the app may follow.
     private func target(of body: [UInt8], slug: Slug) throws(ShortLinkError) -> Target {
-        struct Answer: Decodable {
-            let target: String
-        }
-        guard body.count <= Self.maxAnswerSize, let answer = try? JSONDecoder().decode(Answer.self, from: Data(body))
-        else {
+        guard let answer = SiteAnswers.decode(SiteAnswers.Target.self, from: body) else {
             throw ShortLinkError(.invalidResponse, "the site's answer for '\(slug)' is not a short link's JSON")
         }
         if let opensInApp = Self.follows(answer.target, router: router, webHosts: webHosts) {
