@@ -10,19 +10,27 @@ import Testing
 /// The one bounded recorder behind clicks and claims' events: batches written whole, a batch the store refuses put
 /// back before what came since, and at most `capacity` entries waiting, the rest dropped and counted.
 @Suite struct BatchRecorderTests {
-    /// A store that takes batches, or refuses them while `refusing` is set, running `duringWrite` first (what
-    /// visitors do while a batch is on its way).
+    /// A store that takes batches, but refuses the next one when told to, after running what visitors do while that
+    /// batch is on its way.
     final class Sink<Waiting: WaitingRecords>: Sendable {
         let batches = Locked<[Waiting]>([])
-        let refusing = Locked(false)
-        let duringWrite = Locked<(@Sendable () -> Void)?>(nil)
+        private let refusal = Locked<(@Sendable () -> Void)?>(nil)
 
         struct Refused: Error {}
 
+        /// Refuses the next batch, running `during` first.
+        func refuseNext(during: @escaping @Sendable () -> Void) {
+            refusal.withLock { $0 = during }
+        }
+
         func write(_ batch: Waiting) throws {
-            duringWrite.withLock { $0 }?()
-            if refusing.withLock({ $0 }) { throw Refused() }
-            batches.withLock { $0.append(batch) }
+            let during = refusal.withLock { refusal in
+                defer { refusal = nil }
+                return refusal
+            }
+            guard let during else { return batches.withLock { $0.append(batch) } }
+            during()
+            throw Refused()
         }
     }
 
@@ -63,14 +71,11 @@ import Testing
         let sink = Sink<WaitingClicks>()
         let recorder = Self.clickRecorder(capacity: 4, sink: sink)
         for second in 0..<3 { recorder.record(try Self.click("old", second: second)) }
-        sink.refusing.withLock { $0 = true }
         let late = try (3..<6).map { try Self.click("new", second: $0) }
-        sink.duringWrite.withLock { $0 = { for click in late { recorder.record(click) } } }
+        sink.refuseNext { for click in late { recorder.record(click) } }
         await recorder.flush()
         // Three new clicks came during the write: one old click finds room before them, two are dropped.
         #expect(recorder.counts == (written: 0, waiting: 4, dropped: 2))
-        sink.refusing.withLock { $0 = false }
-        sink.duringWrite.withLock { $0 = nil }
         await recorder.flush()
         let written = sink.batches.withLock {
             $0.flatMap(\.clicks).map { "\($0.slug) \(Int($0.at.timeIntervalSince1970))" }
@@ -89,13 +94,10 @@ import Testing
         recorder.record(.redeemed, of: try Slug("a"), at: day)
         recorder.record(.redeemed, of: try Slug("b"), at: day)
         #expect(recorder.counts == (written: 0, waiting: 6, dropped: 1), "a third key finds no room")
-        sink.refusing.withLock { $0 = true }
         let slug = try Slug("a")
-        sink.duringWrite.withLock { $0 = { recorder.record(.storeRedirect, of: slug, at: day) } }
+        sink.refuseNext { recorder.record(.storeRedirect, of: slug, at: day) }
         await recorder.flush()
         #expect(recorder.counts == (written: 0, waiting: 7, dropped: 1))
-        sink.refusing.withLock { $0 = false }
-        sink.duringWrite.withLock { $0 = nil }
         await recorder.flush()
         let counts = sink.batches.withLock {
             $0.flatMap { $0.counts.map { "\($0.key.slug) \($0.key.event) \($0.value)" } }
