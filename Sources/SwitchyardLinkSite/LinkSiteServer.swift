@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdAuth
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -9,10 +10,12 @@ import SwitchyardLinkStore
 import SwitchyardServer
 import SwitchyardWebLinks
 
-/// The request context of a link site: Hummingbird's, with the client's address for the API's rate limits.
-package struct LinkSiteContext: RequestContext, RemoteAddressRequestContext {
+/// The request context of a link site: Hummingbird's, with the client's address for the rate limits, and the admin
+/// token ``AdminAuthenticator`` found.
+package struct LinkSiteContext: AuthRequestContext, RemoteAddressRequestContext {
     package var coreContext: CoreRequestContextStorage
     package let remoteAddress: SocketAddress?
+    package var identity: AdminIdentity?
 
     package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
@@ -20,35 +23,16 @@ package struct LinkSiteContext: RequestContext, RemoteAddressRequestContext {
     }
 }
 
-/// Carries a link site's requests to ``LinkService`` and ``LinkSiteAPI``, and their answers back: the API under
-/// `/api/`, the short links under the site's prefix (`GET` and `HEAD`), and everything else to the next middleware
-/// (the universal links and association files).
+/// The visitor's side of a link site, where the router has no route: the short-link host's association files, claim
+/// links under `/c/`, and short links under the site's prefix (`GET` and `HEAD`); everything else goes to the next
+/// middleware (the route file's universal links and association files).
 struct LinkSiteMiddleware: RouterMiddleware {
     let service: LinkService
-    let api: LinkSiteAPI
 
     func handle(
         _ request: Request, context: LinkSiteContext, next: (Request, LinkSiteContext) async throws -> Response
     ) async throws -> Response {
         let path = Substring(request.uri.path)
-        if LinkSiteAPI.handles(path) {
-            let body: ByteBuffer
-            do {
-                body = try await request.body.collect(upTo: LinkSiteAPI.maxBodySize)
-            } catch {
-                let answer = LinkSiteAPI.error(413, "tooLarge", "a body has at most \(LinkSiteAPI.maxBodySize) bytes")
-                return Response(answer, for: request)
-            }
-            var query: [String: String] = [:]
-            for (key, value) in request.uri.queryParameters where query[String(key)] == nil {
-                query[String(key)] = String(value)
-            }
-            let apiRequest = APIRequest(
-                method: request.method.rawValue, path: path, query: query, body: Array(buffer: body),
-                authorization: request.headers[.authorization], contentType: request.headers[.contentType],
-                address: context.remoteAddress?.ipAddress ?? "unknown")
-            return Response(await api.respond(to: apiRequest, now: Date()), for: request)
-        }
         if request.method == .get || request.method == .head,
             let file = service.shortLinkAssociationFile(
                 path: path, host: request.head.authority, ifNoneMatch: request.headers[.ifNoneMatch])
@@ -91,13 +75,12 @@ struct BackgroundWork: Service {
 package enum LinkSiteServer {
     /// The Hummingbird application of a link site on `host`:`port` (`0`: any free port, reported to
     /// `onServerRunning`).
+    /// - Throws: When the API document names a path the site's routes do not file (``SiteRoutes``).
     package static func application(
-        service: LinkService, api: LinkSiteAPI, host: String, port: Int, logger: Logger,
+        service: LinkService, limits: APILimits = APILimits(), host: String, port: Int, logger: Logger,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-    ) -> some ApplicationProtocol {
-        let router = Hummingbird.Router(context: LinkSiteContext.self)
-        router.add(middleware: LinkSiteMiddleware(service: service, api: api))
-        router.add(middleware: UniversalLinkMiddleware<LinkSiteContext>(sharing: service.answers))
+    ) throws -> some ApplicationProtocol {
+        let router = try SiteRoutes.router(service: service, limits: limits)
         return Application(
             router: router, configuration: .init(address: .hostname(host, port: port), serverName: nil),
             services: [BackgroundWork { await service.run() }, BackgroundWork { await service.purgeClaims() }],

@@ -21,6 +21,24 @@ enum StatsPage {
         (.reopened, "Opened again"),
     ]
 
+    /// The stats page of the link `text` names, for a browser: the token is checked in front of it
+    /// (``AdminAuthenticator``).
+    static func answer(slug text: String, service: LinkService, now: Date) async -> SiteResponse {
+        guard let slug = try? Slug(text) else { return SiteResponse.privatePage("<p>No such link.</p>", status: 404) }
+        do {
+            guard let stored = try await service.store.link(slug) else {
+                return SiteResponse.privatePage("<p>No such link.</p>", status: 404)
+            }
+            let counts = try await service.store.clickCounts(of: slug)
+            let claims = try await service.store.claimEventCounts(of: slug)
+            let html = html(
+                stored, link: service.shortLinks.link(for: slug), counts: counts, claims: claims, today: now)
+            return SiteResponse.privatePage(document: html, status: 200)
+        } catch {
+            return SiteResponse.privatePage("<p>The store cannot answer; try again shortly.</p>", status: 503)
+        }
+    }
+
     static func html(
         _ stored: LinkStore.Stored, link: String, counts: [ClickCount], claims: [ClaimEventCount] = [], today: Date
     ) -> String {

@@ -136,11 +136,9 @@ extension LinkSiteCommand {
                     cache: (10_000, .seconds(cacheSeconds)), clickWindow: .milliseconds(clickWindowMilliseconds),
                     claims: claims, logger: logger)
                 let shownHost = host.contains(":") ? "[\(host)]" : host
-                application = LinkSiteServer.application(
-                    service: service,
-                    api: LinkSiteAPI(service: service, limits: (requestsPerToken, requestsPerAddress)), host: host,
-                    port: port,
-                    logger: logger
+                application = try LinkSiteServer.application(
+                    service: service, limits: APILimits(perToken: requestsPerToken, perAddress: requestsPerAddress),
+                    host: host, port: port, logger: logger
                 ) { port in
                     // Standard output carries only the address, for a script that starts the server on port 0.
                     try? FileHandle.standardOutput.write(contentsOf: Array("http://\(shownHost):\(port)/\n".utf8))

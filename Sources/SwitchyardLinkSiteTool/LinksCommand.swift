@@ -1,10 +1,10 @@
 import ArgumentParser
-import AsyncHTTPClient
 import Foundation
-import NIOCore
-import NIOFoundationCompat
-import NIOHTTP1
+import HTTPTypes
+import OpenAPIAsyncHTTPClient
+import OpenAPIRuntime
 import Switchyard
+import SwitchyardLinkAPI
 
 /// `switchyard-link-site links …`, also run as `switchyard links …`: the admin API of a running site, from the
 /// command line. The site is `--site` or `SWITCHYARD_SITE`; the token is `SWITCHYARD_TOKEN`, never an argument (it
@@ -19,7 +19,7 @@ struct LinksCommand: AsyncParsableCommand {
             "Create, list, show, count, disable, delete and export a link site's short links, and list their claims.",
         discussion: """
             The site is --site or SWITCHYARD_SITE (http://127.0.0.1:8080); the token is SWITCHYARD_TOKEN, made with \
-            `switchyard-link-site token create NAME`. --json prints the site's JSON answer as it is.
+            `switchyard-link-site token create NAME`. --json prints the site's JSON answer, as the API's document describes it.
 
             Examples:
               export SWITCHYARD_TOKEN=sy_…
@@ -45,67 +45,50 @@ struct LinksCommand: AsyncParsableCommand {
             guard (1...300).contains(timeout) else { throw ValidationError("--timeout is 1 to 300 seconds") }
         }
 
-        /// Sends `method path` with `body`, and returns the answer's status and body; exits 2 when there is no token,
-        /// the site cannot be reached, or it refuses the token.
-        func call(_ method: HTTPMethod, _ path: String, body: [UInt8]? = nil) async throws -> (Int, [UInt8]) {
+        /// Runs `operation` with the API's generated client, for the site and token of the environment, and returns
+        /// what it answered. A refusal exits as the tool's exit codes say: 2 for no token, a token refused, too many
+        /// requests, a site that cannot be reached or that fails; 1 for the rest (no such link, a link refused).
+        func call<Answer>(_ operation: (Client) async throws -> Answer) async throws -> Answer {
             let environment = ProcessInfo.processInfo.environment
             guard let token = environment["SWITCHYARD_TOKEN"], !token.isEmpty else {
                 throw Failure.badUsage(
                     "set SWITCHYARD_TOKEN to a token of the site (switchyard-link-site token create)")
             }
             let base = site ?? environment["SWITCHYARD_SITE"] ?? "http://127.0.0.1:8080"
-            guard base.hasPrefix("http://") || base.hasPrefix("https://") else {
+            guard base.hasPrefix("http://") || base.hasPrefix("https://"), let url = URL(string: base) else {
                 throw Failure.badUsage("the site is an http:// or https:// address, not '\(base)'")
             }
-            var request = HTTPClientRequest(url: base.trimmingSuffix("/") + path)
-            request.method = method
-            request.headers.add(name: "Authorization", value: "Bearer \(token)")
-            request.headers.add(name: "Accept", value: "application/json")
-            if let body {
-                request.headers.add(name: "Content-Type", value: "application/json")
-                request.body = .bytes(ByteBuffer(bytes: body))
-            }
-            let response: HTTPClientResponse
-            var bytes: ByteBuffer
+            let client = Client(
+                serverURL: url,
+                transport: AsyncHTTPClientTransport(configuration: .init(timeout: .seconds(Int64(timeout)))),
+                middlewares: [SiteAnswers(token: token)])
             do {
-                response = try await HTTPClient.shared.execute(request, timeout: .seconds(Int64(timeout)))
-                bytes = try await response.body.collect(upTo: 64 << 20)
-            } catch {
-                throw Failure.badUsage("the site \(base) cannot be reached: \(error)")
+                return try await operation(client)
+            } catch let error as ClientError {
+                guard let refusal = error.underlyingError as? SiteRefusal else {
+                    throw Failure.badUsage(
+                        "the site \(base) cannot be reached, or its answer is not the API's: \(error.underlyingError)")
+                }
+                if json, let body = refusal.error { Swift.print(try Self.text(body)) }
+                let message = "the site answered \(refusal.status): \(refusal.message)"
+                if refusal.status == 401 || refusal.status == 403 || refusal.status == 429 || refusal.status >= 500 {
+                    throw Failure.badUsage(message)
+                }
+                throw Failure.refused(message)
             }
-            let status = Int(response.status.code)
-            let received = bytes.readBytes(length: bytes.readableBytes) ?? []
-            if status == 401 || status == 403 || status == 429 || status >= 500 {
-                throw Failure.badUsage("the site answered \(status): \(Self.message(received))")
-            }
-            return (status, received)
         }
 
-        /// The `message` of an error answer, or its first 200 bytes.
-        static func message(_ body: [UInt8]) -> String {
-            let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
-            guard let error = object?["error"] as? [String: Any], let message = error["message"] as? String else {
-                return String(decoding: body.prefix(200), as: UTF8.self)
-            }
-            let problems = (error["problems"] as? [[String: Any]] ?? []).map { problem in
-                "\n  \(problem["field"] as? String ?? "?"): \(problem["message"] as? String ?? "")"
-            }
-            return message + problems.joined()
+        /// `value` as the site's JSON: keys sorted, dates in ISO 8601.
+        static func text(_ value: some Encodable) throws -> String {
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = .iso8601
+            encoder.outputFormatting = [.sortedKeys]
+            return String(decoding: try encoder.encode(value), as: UTF8.self)
         }
 
-        /// Prints the answer: the JSON as it is with --json, else `text` of its object; exits 1 for a 4xx.
-        func finish(_ answer: (Int, [UInt8]), text: ([String: Any]) -> String) throws {
-            let (status, body) = answer
-            guard (200..<300).contains(status) else {
-                if json { FileHandle.standardOutput.write(Data(body + [10])) }
-                throw Failure.refused("the site answered \(status): \(Self.message(body))")
-            }
-            if json {
-                FileHandle.standardOutput.write(Data(body + [10]))
-            } else {
-                let object = (try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]) ?? [:]
-                print(text(object))
-            }
+        /// Prints `value`: its JSON with --json, else `text`.
+        func print(_ value: some Encodable, text: () -> String) throws {
+            Swift.print(json ? try Self.text(value) : text())
         }
     }
 
@@ -121,33 +104,48 @@ struct LinksCommand: AsyncParsableCommand {
         @Option(help: "The social preview's title.") var title: String?
         @Option(help: "The social preview's description.") var description: String?
         @Option(help: "The social preview's image (https).") var imageURL: String?
-        @Option(help: "A UTM parameter, NAME=VALUE without utm_ (repeatable).") var utm: [String] = []
+        @Option(
+            help: "A UTM parameter, NAME=VALUE without utm_: source, medium, campaign, term or content (repeatable).")
+        var utm: [String] = []
         @Option(help: "When the link expires (ISO 8601, 2026-12-31T23:59:59Z).") var expires: String?
         @Option(name: .customLong("tag"), help: "A tag (repeatable).") var tags: [String] = []
 
         func run() async throws {
-            var fields: [String: Any] = ["target": target]
-            for (key, value) in [
-                ("slug", slug), ("ios", ios), ("android", android), ("desktop", desktop), ("title", title),
-                ("description", description), ("imageURL", imageURL), ("expiresAt", expires),
-            ] {
-                if let value { fields[key] = value }
-            }
-            if !tags.isEmpty { fields["tags"] = tags }
-            if !utm.isEmpty {
-                var pairs: [String: String] = [:]
-                for item in utm {
-                    guard let equals = item.firstIndex(of: "=") else {
-                        throw Failure.badUsage("--utm is NAME=VALUE, not '\(item)'")
-                    }
-                    pairs[String(item[..<equals])] = String(item[item.index(after: equals)...])
+            var request = Components.Schemas.LinkRequest(
+                slug: slug, target: target, ios: ios, android: android, desktop: desktop, title: title,
+                description: description, imageURL: imageURL, tags: tags.isEmpty ? nil : tags)
+            if !utm.isEmpty { request.utm = try Self.parameters(utm) }
+            if let expires {
+                guard let date = ISO8601DateFormatter().date(from: expires) else {
+                    throw Failure.refused("--expires is a time in ISO 8601, as 2026-12-31T23:59:59Z, not '\(expires)'")
                 }
-                fields["utm"] = pairs
+                request.expiresAt = date
             }
-            let body = try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])
-            try site.finish(try await site.call(.POST, "/api/admin/links", body: Array(body))) { link in
-                link["link"] as? String ?? ""
+            let answer = try await site.call { try await $0.createLink(body: .json(request)) }
+            let link = try Site.success(answer.created.body.json)
+            try site.print(link) { link.link }
+        }
+
+        /// The UTM parameters of `--utm NAME=VALUE` options; a name the document does not give is refused, as the
+        /// site would.
+        static func parameters(_ items: [String]) throws -> Components.Schemas.Utm {
+            var utm = Components.Schemas.Utm()
+            for item in items {
+                guard let equals = item.firstIndex(of: "=") else {
+                    throw Failure.badUsage("--utm is NAME=VALUE, not '\(item)'")
+                }
+                let value = String(item[item.index(after: equals)...])
+                switch item[..<equals] {
+                case "source": utm.source = value
+                case "medium": utm.medium = value
+                case "campaign": utm.campaign = value
+                case "term": utm.term = value
+                case "content": utm.content = value
+                case let name:
+                    throw Failure.refused("utm.\(name) is not one of campaign, content, medium, source, term")
+                }
             }
+            return utm
         }
     }
 
@@ -157,28 +155,20 @@ struct LinksCommand: AsyncParsableCommand {
 
         func run() async throws {
             var after: String?
-            var pages: [[String: Any]] = []
+            var links: [Components.Schemas.Link] = []
             repeat {
-                let query = after.map { "?limit=200&after=\($0)" } ?? "?limit=200"
-                let (status, body) = try await site.call(.GET, "/api/admin/links" + query)
-                guard status == 200, let page = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
-                else { throw Failure.refused("the site answered \(status): \(Site.message(body))") }
-                pages.append(page)
-                after = page["next"] as? String
+                let query = Operations.ListLinks.Input.Query(limit: 200, after: after)
+                let page = try await site.call { try await $0.listLinks(query: query) }
+                let body = try Site.success(page.ok.body.json)
+                links += body.links
+                after = body.next
             } while after != nil
-            let links = pages.flatMap { $0["links"] as? [[String: Any]] ?? [] }
-            if site.json {
-                let data = try JSONSerialization.data(withJSONObject: ["links": links], options: [.sortedKeys])
-                FileHandle.standardOutput.write(data + Data([10]))
-                return
-            }
-            let width = links.map { ($0["slug"] as? String ?? "").count }.max() ?? 0
-            for link in links {
-                let slug = link["slug"] as? String ?? ""
-                let state = link["disabled"] as? Bool == true ? "disabled" : "active  "
-                print(
-                    slug.padding(toLength: width, withPad: " ", startingAt: 0)
-                        + "  \(state)  \(link["target"] as? String ?? "")")
+            let width = links.map(\.slug.count).max() ?? 0
+            try site.print(Components.Schemas.Export(links: links)) {
+                links.map { link in
+                    link.slug.padding(toLength: width, withPad: " ", startingAt: 0)
+                        + "  \(link.disabled ? "disabled" : "active  ")  \(link.target)"
+                }.joined(separator: "\n")
             }
         }
     }
@@ -189,20 +179,25 @@ struct LinksCommand: AsyncParsableCommand {
         @Argument(help: "The link's slug.") var slug: String
 
         func run() async throws {
-            try site.finish(try await site.call(.GET, "/api/admin/links/\(try Self.checked(slug))")) { link in
-                link.keys.sorted().map { key in "\(key): \(Self.text(link[key]))" }.joined(separator: "\n")
-            }
+            let path = Operations.GetLink.Input.Path(slug: try Self.checked(slug))
+            let answer = try await site.call { try await $0.getLink(path: path) }
+            let link = try Site.success(answer.ok.body.json)
+            try site.print(link) { Self.lines(link).joined(separator: "\n") }
         }
 
-        static func text(_ value: Any?) -> String {
-            switch value {
-            case let text as String: text
-            case let list as [Any]: list.map { text($0) }.joined(separator: ", ")
-            case let object as [String: Any]:
-                object.keys.sorted().map { "\($0)=\(text(object[$0]))" }.joined(separator: ", ")
-            case let number as NSNumber: "\(number)"
-            default: ""
-            }
+        /// `name: value` for each field the link has, by name.
+        static func lines(_ link: Components.Schemas.Link) -> [String] {
+            let dates = ISO8601DateFormatter()
+            let utm = link.utm.additionalProperties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            let fields: [(String, String?)] = [
+                ("android", link.android), ("createdAt", dates.string(from: link.createdAt)),
+                ("description", link.description), ("desktop", link.desktop), ("disabled", "\(link.disabled)"),
+                ("expiresAt", link.expiresAt.map(dates.string(from:))), ("imageURL", link.imageURL), ("ios", link.ios),
+                ("link", link.link), ("slug", link.slug), ("tags", link.tags.joined(separator: ", ")),
+                ("target", link.target), ("title", link.title), ("updatedAt", dates.string(from: link.updatedAt)),
+                ("utm", utm.joined(separator: ", ")),
+            ]
+            return fields.compactMap { name, value in value.map { "\(name): \($0)" } }
         }
 
         /// `slug` when it is a slug (the core's ``Slug`` decides), so that nothing else reaches the site's path.
@@ -221,14 +216,15 @@ struct LinksCommand: AsyncParsableCommand {
         @Argument(help: "The link's slug.") var slug: String
 
         func run() async throws {
-            try site.finish(try await site.call(.GET, "/api/admin/links/\(try Show.checked(slug))/stats")) { stats in
-                let days = (stats["days"] as? [[String: Any]] ?? []).map { day in
-                    "\(day["day"] as? String ?? "")  \((day["platform"] as? String ?? "").padding(toLength: 7, withPad: " ", startingAt: 0))  \(day["clicks"] as? Int ?? 0)"
+            let path = Operations.LinkStats.Input.Path(slug: try Show.checked(slug))
+            let answer = try await site.call { try await $0.linkStats(path: path) }
+            let stats = try Site.success(answer.ok.body.json)
+            try site.print(stats) {
+                let days = stats.days.map { day in
+                    "\(day.day)  \(day.platform.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(day.clicks)"
                 }
-                let claims = (stats["claims"] as? [[String: Any]] ?? []).map { day in
-                    "\(day["day"] as? String ?? "")  \(day["event"] as? String ?? "")  \(day["count"] as? Int ?? 0)"
-                }
-                let lines = days + ["total  \(stats["total"] as? Int ?? 0)"]
+                let claims = (stats.claims ?? []).map { "\($0.day)  \($0.event.rawValue)  \($0.count)" }
+                let lines = days + ["total  \(stats.total)"]
                 return (lines + (claims.isEmpty ? [] : ["claims:"] + claims)).joined(separator: "\n")
             }
         }
@@ -242,35 +238,32 @@ struct LinksCommand: AsyncParsableCommand {
         @Argument(help: "The link's slug.") var slug: String
 
         func run() async throws {
-            if let state, !["open", "redeemed", "expired"].contains(state) {
-                throw Failure.badUsage("--state is open, redeemed or expired")
-            }
-            let slug = try Show.checked(slug)
-            var before: String?
-            var claims: [[String: Any]] = []
-            repeat {
-                var query = "?limit=200" + (state.map { "&state=\($0)" } ?? "")
-                if let before { query += "&before=\(before)" }
-                let (status, body) = try await site.call(.GET, "/api/admin/links/\(slug)/claims" + query)
-                guard status == 200, let page = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
-                else {
-                    if status == 404 { throw Failure.refused("the site has no link '\(slug)'") }
-                    throw Failure.refused("the site answered \(status): \(Site.message(body))")
+            typealias State = Operations.ListClaims.Input.Query.StatePayload
+            let state = try self.state.map { text in
+                guard let state = State(rawValue: text) else {
+                    throw Failure.badUsage("--state is open, redeemed or expired")
                 }
-                claims += page["claims"] as? [[String: Any]] ?? []
-                before = page["next"] as? String
+                return state
+            }
+            let path = Operations.ListClaims.Input.Path(slug: try Show.checked(slug))
+            var before: String?
+            var claims: [Components.Schemas.ListedClaim] = []
+            repeat {
+                let query = Operations.ListClaims.Input.Query(state: state, limit: 200, before: before)
+                let answer = try await site.call { try await $0.listClaims(path: path, query: query) }
+                let page = try Site.success(answer.ok.body.json)
+                claims += page.claims
+                before = page.next
             } while before != nil
-            if site.json {
-                let data = try JSONSerialization.data(withJSONObject: ["claims": claims], options: [.sortedKeys])
-                FileHandle.standardOutput.write(data + Data([10]))
-                return
+            let dates = ISO8601DateFormatter()
+            try site.print(Components.Schemas.ClaimPage(claims: claims)) {
+                guard !claims.isEmpty else { return "no claims" }
+                return claims.map { claim in
+                    let state = claim.state.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+                    let redeemed = claim.redeemedAt.map(dates.string(from:)) ?? "-"
+                    return "\(claim.id)  \(state)  \(dates.string(from: claim.createdAt))  \(redeemed)"
+                }.joined(separator: "\n")
             }
-            for claim in claims {
-                let state = (claim["state"] as? String ?? "").padding(toLength: 8, withPad: " ", startingAt: 0)
-                let redeemed = claim["redeemedAt"] as? String ?? "-"
-                print("\(claim["id"] as? String ?? "")  \(state)  \(claim["createdAt"] as? String ?? "")  \(redeemed)")
-            }
-            if claims.isEmpty { print("no claims") }
         }
     }
 
@@ -280,9 +273,10 @@ struct LinksCommand: AsyncParsableCommand {
         @Argument(help: "The link's slug.") var slug: String
 
         func run() async throws {
-            try site.finish(try await site.call(.POST, "/api/admin/links/\(try Show.checked(slug))/disable")) { _ in
-                "disabled \(slug)"
-            }
+            let path = Operations.DisableLink.Input.Path(slug: try Show.checked(slug))
+            let answer = try await site.call { try await $0.disableLink(path: path) }
+            let link = try Site.success(answer.ok.body.json)
+            try site.print(link) { "disabled \(slug)" }
         }
     }
 
@@ -292,9 +286,10 @@ struct LinksCommand: AsyncParsableCommand {
         @Argument(help: "The link's slug.") var slug: String
 
         func run() async throws {
-            try site.finish(try await site.call(.DELETE, "/api/admin/links/\(try Show.checked(slug))")) { _ in
-                "deleted \(slug)"
-            }
+            let path = Operations.DeleteLink.Input.Path(slug: try Show.checked(slug))
+            let answer = try await site.call { try await $0.deleteLink(path: path) }
+            _ = try Site.success(answer.noContent)
+            print(site.json ? "" : "deleted \(slug)")
         }
     }
 
@@ -304,11 +299,69 @@ struct LinksCommand: AsyncParsableCommand {
         @Option(help: "json or csv.") var format = "json"
 
         func run() async throws {
-            guard format == "json" || format == "csv" else { throw Failure.badUsage("--format is json or csv") }
-            let (status, body) = try await site.call(.GET, "/api/admin/export?format=\(format)")
-            guard status == 200 else { throw Failure.refused("the site answered \(status): \(Site.message(body))") }
-            FileHandle.standardOutput.write(Data(body))
+            guard let format = Operations.ExportLinks.Input.Query.FormatPayload(rawValue: format) else {
+                throw Failure.badUsage("--format is json or csv")
+            }
+            let answer = try await site.call { try await $0.exportLinks(query: .init(format: format)) }
+            let body = try Site.success(answer.ok.body)
+            switch body {
+            case .json(let export):
+                FileHandle.standardOutput.write(Data(try Site.text(export).utf8))
+            case .textCsvCharsetUtf8(let csv):
+                FileHandle.standardOutput.write(try await Data(collecting: csv, upTo: SiteAnswers.maxSize))
+            }
         }
+    }
+}
+
+extension LinksCommand.Site {
+    /// What an answer the site gave with a success status holds; one that is not what the document says for it
+    /// exits 2.
+    static func success<Value>(_ value: @autoclosure () throws -> Value) throws -> Value {
+        do {
+            return try value()
+        } catch {
+            throw Failure.badUsage("the site's answer is not the API's: \(error)")
+        }
+    }
+}
+
+/// The client's side of every call: the admin token, answers bounded to ``maxSize`` bytes, and a status other than
+/// a success thrown as ``SiteRefusal`` with the document's `Error` it carries.
+struct SiteAnswers: ClientMiddleware {
+    static let maxSize = 64 << 20
+    let token: String
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var request = request
+        request.headerFields[.authorization] = "Bearer \(token)"
+        let (response, answer) = try await next(request, body, baseURL)
+        var bytes = Data()
+        if let answer { bytes = try await Data(collecting: answer, upTo: Self.maxSize) }
+        guard response.status.kind == .successful else {
+            let error = try? JSONDecoder().decode(Components.Schemas._Error.self, from: bytes)
+            throw SiteRefusal(
+                status: Int(response.status.code), error: error,
+                text: String(decoding: bytes.prefix(200), as: UTF8.self))
+        }
+        return (response, HTTPBody(bytes))
+    }
+}
+
+/// An answer of the site that is not a success: its status, and the document's `Error` when it sent one.
+struct SiteRefusal: Error {
+    let status: Int
+    let error: Components.Schemas._Error?
+    /// The first 200 bytes of the answer, for one that is not the document's `Error`.
+    let text: String
+
+    /// The error's message and each problem at its field, or the answer's first bytes.
+    var message: String {
+        guard let detail = error?.error else { return text }
+        return detail.message + (detail.problems ?? []).map { "\n  \($0.field): \($0.message)" }.joined()
     }
 }
 
@@ -328,11 +381,5 @@ enum Failure {
 
     private static func report(_ message: String) {
         try? FileHandle.standardError.write(contentsOf: Array("error: \(message)\n".utf8))
-    }
-}
-
-extension String {
-    fileprivate func trimmingSuffix(_ suffix: String) -> String {
-        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
     }
 }

@@ -115,8 +115,8 @@ import Testing
     ])
     func aRequestWithoutAValidTokenIsRefused(authorization: String?, code: String) async throws {
         try await LinkSiteFixture.with { site in
-            let request = APIRequest(method: "GET", path: "/api/admin/links", authorization: authorization)
-            let answer = await site.api.respond(to: request, now: Date())
+            let answer = await site.request(
+                "GET", "/api/admin/links", headers: authorization.map { ["Authorization: \($0)"] } ?? [])
             #expect(answer.status == 401)
             #expect(answer.errorCode == code)
             #expect(answer.header("WWW-Authenticate")?.hasPrefix("Bearer") == true)
@@ -128,10 +128,7 @@ import Testing
             let basic = "Basic " + Data("anyone:\(site.token)".utf8).base64EncodedString()
             let bearer = "Bearer " + site.token
             func status(_ path: String, _ authorization: String) async -> Int {
-                await site.api.respond(
-                    to: APIRequest(method: "GET", path: path[...], authorization: authorization), now: Date()
-                )
-                .status
+                await site.request("GET", path, headers: ["Authorization: \(authorization)"]).status
             }
             _ = await site.call("POST", "/api/admin/links", json: #"{"slug": "s", "target": "myapp://cart"}"#)
             #expect(await status("/api/admin/links", basic) == 401, "the API refuses Basic, even with a valid token")
@@ -152,27 +149,26 @@ import Testing
     }
 
     @Test func aRevokedTokenStopsWorkingWithinItsFreshness() async throws {
-        try await LinkSiteFixture.with { site in
-            let api = LinkSiteAPI(service: site.service, tokensFreshFor: .milliseconds(100), limits: (1_000, 1_000))
-            let request = APIRequest(method: "GET", path: "/api/admin/links", authorization: "Bearer " + site.token)
-            #expect(await api.respond(to: request, now: Date()).status == 200)
+        let limits = APILimits(perToken: 1_000, perAddress: 1_000, tokensFreshFor: .milliseconds(100))
+        try await LinkSiteFixture.with(limits: limits) { site in
+            #expect(await site.call("GET", "/api/admin/links").status == 200)
             let id = try #require(AdminTokens.parts(of: site.token)).id
             #expect(try await site.store.revokeToken(id, at: Date()))
             try await Task.sleep(for: .milliseconds(150))
-            #expect(await api.respond(to: request, now: Date()).status == 401)
+            #expect(await site.call("GET", "/api/admin/links").status == 401)
         }
     }
 
     /// One request every 20 seconds from an address, in bursts of one: the second at once is refused, however slow
     /// the machine.
     @Test func tooManyRequestsGet429WithRetryAfter() async throws {
-        try await LinkSiteFixture.with(limits: (1_000, 0.05)) { site in
-            #expect((await site.call("GET", "/api/admin/links", address: "10.9.9.9")).status == 200)
-            let refused = await site.call("GET", "/api/admin/links", address: "10.9.9.9")
+        try await LinkSiteFixture.with(limits: APILimits(perToken: 1_000, perAddress: 0.05)) { site in
+            #expect((await site.call("GET", "/api/admin/links", address: "127.0.9.9")).status == 200)
+            let refused = await site.call("GET", "/api/admin/links", address: "127.0.9.9")
             #expect(refused.status == 429)
             #expect(refused.errorCode == "tooManyRequests")
             #expect(Int(refused.header("Retry-After") ?? "") ?? 0 >= 1)
-            #expect((await site.call("GET", "/api/admin/links", address: "10.9.9.8")).status == 200, "per address")
+            #expect((await site.call("GET", "/api/admin/links", address: "127.0.9.8")).status == 200, "per address")
         }
     }
 
@@ -208,12 +204,11 @@ import Testing
                 Click(slug: try Slug("s"), at: now, platform: .ios, referrerHost: ""),
                 Click(slug: try Slug("s"), at: now.addingTimeInterval(-86_400), platform: .bot, referrerHost: ""),
             ])
-            let asked = await site.api.respond(to: APIRequest(method: "GET", path: "/admin/links/s"), now: now)
+            let asked = await site.request("GET", "/admin/links/s")
             #expect(asked.status == 401)
             #expect(asked.header("WWW-Authenticate")?.hasPrefix("Basic realm=") == true)
             let basic = "Basic " + Data("anyone:\(site.token)".utf8).base64EncodedString()
-            let page = await site.api.respond(
-                to: APIRequest(method: "GET", path: "/admin/links/s", authorization: basic), now: now)
+            let page = await site.request("GET", "/admin/links/s", headers: ["Authorization: \(basic)"])
             #expect(page.status == 200)
             #expect(page.header("Cache-Control") == "no-store")
             #expect(page.header("Content-Security-Policy")?.hasPrefix("default-src 'none'") == true)
@@ -221,8 +216,7 @@ import Testing
             #expect(page.text.components(separatedBy: "<rect ").count - 1 == 2, "one bar a platform a day with clicks")
             #expect(page.text.contains("<title>\(StoredTime.day(now)) iOS: 2</title>"))
             #expect(!page.text.contains("<script"))
-            let missing = await site.api.respond(
-                to: APIRequest(method: "GET", path: "/admin/links/nope", authorization: basic), now: now)
+            let missing = await site.request("GET", "/admin/links/nope", headers: ["Authorization: \(basic)"])
             #expect(missing.status == 404)
         }
     }

@@ -46,10 +46,9 @@ import Testing
     static func redeem(_ site: LinkSiteFixture, _ body: String, contentType: String? = "application/json") async
         -> SiteResponse
     {
-        let request = APIRequest(
-            method: "POST", path: "/api/claims/redeem", body: Array(body.utf8), contentType: contentType,
-            address: "10.0.0.9")
-        return await site.api.respond(to: request, now: Self.now)
+        await site.request(
+            "POST", "/api/claims/redeem", body: body, headers: contentType.map { ["Content-Type: \($0)"] } ?? [],
+            address: "127.0.0.9")
     }
 
     static let slot = GetTheApp.tokenSlot
@@ -276,8 +275,12 @@ import Testing
             "invalidToken"
         ),
         (
-            "a megabyte token", #"{"token": "\#(String(repeating: "A", count: 1_000_000))"}"#, "application/json", 400,
+            "a 60 KB token", #"{"token": "\#(String(repeating: "A", count: 60_000))"}"#, "application/json", 400,
             "invalidToken"
+        ),
+        (
+            "a megabyte token", #"{"token": "\#(String(repeating: "A", count: 1_000_000))"}"#, "application/json", 413,
+            "tooLarge"
         ),
         (
             "SQL in the token", #"{"token": "' OR 1=1; DROP TABLE claims; --a"}"#, "application/json", 400,

@@ -1,12 +1,15 @@
 import Foundation
+import Logging
 import Switchyard
 import SwitchyardLinkStore
 import SwitchyardServer
+import SwitchyardTestSupport
 import Testing
 
 @testable import SwitchyardLinkSite
 
-/// A link site for the bundled example's route file over a real SQLite file, with an admin token; removed after.
+/// A link site for the bundled example's route file over a real SQLite file, with an admin token, served on a
+/// loopback port while a test runs; removed after.
 struct LinkSiteFixture: Sendable {
     static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Examples/shop.json").path
@@ -14,13 +17,14 @@ struct LinkSiteFixture: Sendable {
     let folder: URL
     let store: LinkStore
     let service: LinkService
-    let api: LinkSiteAPI
     let token: String
     let file: RouteFile
+    /// Where the site listens, on 127.0.0.1.
+    let port: Int
 
     static func with(
-        cacheFor freshFor: Duration = .seconds(5), limits: (Double, Double) = (1_000, 1_000), makesClaims: Bool = true,
-        claimsPerAddress: Double = 20, _ body: (LinkSiteFixture) async throws -> Void
+        cacheFor freshFor: Duration = .seconds(5), limits: APILimits = APILimits(perToken: 1_000, perAddress: 1_000),
+        makesClaims: Bool = true, claimsPerAddress: Double = 20, _ body: (LinkSiteFixture) async throws -> Void
     ) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-linksite-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -36,11 +40,20 @@ struct LinkSiteFixture: Sendable {
             claims: makesClaims ? claims : nil)
         let (token, stored) = AdminTokens.make(name: "tests", at: Date())
         try await store.add(stored)
-        let fixture = LinkSiteFixture(
-            folder: folder, store: store, service: service, api: LinkSiteAPI(service: service, limits: limits),
-            token: token, file: file)
+        var logger = Logger(label: "link-site-tests")
+        logger.logLevel = .critical
         do {
-            try await body(fixture)
+            try await RunningApplication.with(
+                { report in
+                    try LinkSiteServer.application(
+                        service: service, limits: limits, host: "127.0.0.1", port: 0, logger: logger,
+                        onServerRunning: { report($0) })
+                },
+                { port in
+                    try await body(
+                        LinkSiteFixture(
+                            folder: folder, store: store, service: service, token: token, file: file, port: port))
+                })
         } catch {
             await store.close()
             throw error
@@ -48,22 +61,32 @@ struct LinkSiteFixture: Sendable {
         await store.close()
     }
 
-    /// The API's answer to `method path` with the fixture's token and `json` as the body.
-    func call(_ method: String, _ path: String, json: String? = nil, token: String? = nil, address: String = "10.0.0.1")
-        async -> SiteResponse
-    {
-        let (pathPart, queryPart) =
-            path.firstIndex(of: "?").map { (path[..<$0], path[path.index(after: $0)...]) }
-            ?? (path[...], "")
-        var query: [String: String] = [:]
-        for pair in queryPart.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1)
-            query[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+    /// The site's answer to `method path` over HTTP, with the fixture's token (or `token`) and `json` as the body.
+    func call(
+        _ method: String, _ path: String, json: String? = nil, token: String? = nil,
+        contentType: String? = "application/json", address: String = "127.0.0.1"
+    ) async -> SiteResponse {
+        var headers = ["Authorization: Bearer " + (token ?? self.token)]
+        if json != nil, let contentType { headers.append("Content-Type: \(contentType)") }
+        return await request(method, path, body: json, headers: headers, address: address)
+    }
+
+    /// The site's answer to `method path` with exactly `headers` (besides `Host`, `Connection` and
+    /// `Content-Length`), from `address` on loopback; status 0 when the connection closed without an answer.
+    func request(
+        _ method: String, _ path: String, body: String? = nil, headers: [String] = [], address: String = "127.0.0.1"
+    ) async -> SiteResponse {
+        let bytes = Array((body ?? "").utf8)
+        let head =
+            ["\(method) \(path) HTTP/1.1", "Host: go.shop.example.com", "Connection: close"] + headers
+            + (body == nil ? [] : ["Content-Length: \(bytes.count)"])
+        let request = Array((head.joined(separator: "\r\n") + "\r\n\r\n").utf8) + bytes
+        guard let reply = try? await RawHTTP.send(request, to: port, from: address) else {
+            return SiteResponse(status: 0, headers: [], body: [])
         }
-        let request = APIRequest(
-            method: method, path: pathPart, query: query, body: Array((json ?? "").utf8),
-            authorization: "Bearer " + (token ?? self.token), address: address)
-        return await api.respond(to: request, now: Date())
+        return SiteResponse(
+            status: reply.status, headers: reply.headers.map { (name: $0.key, value: $0.value) },
+            body: Array(reply.body.utf8))
     }
 }
 

@@ -13,16 +13,7 @@ import Testing
 /// what the site answers.
 @Suite struct LinkSiteHTTPTests {
     static func withServer(_ body: @escaping @Sendable (LinkSiteFixture, Int) async throws -> Void) async throws {
-        try await LinkSiteFixture.with { site in
-            var logger = Logger(label: "link-site-tests")
-            logger.logLevel = .critical
-            try await RunningApplication.with(
-                { report in
-                    LinkSiteServer.application(
-                        service: site.service, api: site.api, host: "127.0.0.1", port: 0,
-                        logger: logger, onServerRunning: { report($0) })
-                }, { port in try await body(site, port) })
-        }
+        try await LinkSiteFixture.with { site in try await body(site, site.port) }
     }
 
     static func post(_ target: String, body: [UInt8], token: String, port: Int) async throws -> RawHTTP.Reply? {

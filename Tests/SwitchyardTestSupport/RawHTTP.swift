@@ -14,9 +14,13 @@ package enum RawHTTP {
     }
 
     /// Sends `request` (the request line and headers, `\r\n` added) and reads the reply; `nil` when the server
-    /// closed the connection without one.
-    package static func send(_ request: [UInt8], to port: Int) async throws -> Reply? {
+    /// closed the connection without one. `source` is the loopback address it comes from (any of 127.0.0.0/8),
+    /// for a server that tells its clients by address.
+    package static func send(_ request: [UInt8], to port: Int, from source: String = "127.0.0.1") async throws
+        -> Reply?
+    {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(to: try SocketAddress(ipAddress: source, port: 0))
             .connect(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)

@@ -7,7 +7,7 @@ package enum RunningApplication {
     /// its port once it listens; the application stops when `body` returns.
     package static func with<App: ApplicationProtocol, Result: Sendable>(
         _ makeApplication: (@escaping @Sendable (Int) -> Void) throws -> App,
-        _ body: @Sendable (Int) async throws -> Result
+        _ body: (Int) async throws -> Result
     ) async throws -> Result {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = try makeApplication { port in

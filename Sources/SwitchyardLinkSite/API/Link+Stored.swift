@@ -1,44 +1,19 @@
 import Foundation
 import Switchyard
+import SwitchyardLinkAPI
 import SwitchyardLinkStore
 import SwitchyardWebLinks
 
-/// A short link as the admin API shows it, in JSON (dates in ISO 8601, UTC).
-struct LinkDocument: Codable, Sendable, Equatable {
-    var slug: String
-    /// The short link itself: `https://go.example.com/s/{slug}`.
-    var link: String
-    var target: String
-    var ios: String?
-    var android: String?
-    var desktop: String?
-    var title: String?
-    var description: String?
-    var imageURL: String?
-    var utm: [String: String]
-    var expiresAt: Date?
-    var disabled: Bool
-    var tags: [String]
-    var createdAt: Date
-    var updatedAt: Date
-
+/// A short link as the admin API shows it (the document's `Link`), and as a row of the CSV export.
+extension Components.Schemas.Link {
     init(_ stored: LinkStore.Stored, site: ShortLinkSite) {
         let link = stored.link
-        slug = link.slug.text
-        self.link = site.link(for: link.slug)
-        target = link.target
-        ios = link.ios
-        android = link.android
-        desktop = link.desktop
-        title = link.preview.title
-        description = link.preview.description
-        imageURL = link.preview.imageURL
-        utm = link.utm
-        expiresAt = link.expiresAt
-        disabled = link.isDisabled
-        tags = link.tags
-        createdAt = stored.createdAt
-        updatedAt = stored.updatedAt
+        self.init(
+            slug: link.slug.text, link: site.link(for: link.slug), target: link.target, ios: link.ios,
+            android: link.android, desktop: link.desktop, title: link.preview.title,
+            description: link.preview.description, imageURL: link.preview.imageURL,
+            utm: .init(additionalProperties: link.utm), expiresAt: link.expiresAt, disabled: link.isDisabled,
+            tags: link.tags, createdAt: stored.createdAt, updatedAt: stored.updatedAt)
     }
 
     /// The columns of a CSV export, in order.
@@ -52,7 +27,8 @@ struct LinkDocument: Codable, Sendable, Equatable {
         let dates = ISO8601DateFormatter()
         return [
             slug, link, target, ios ?? "", android ?? "", desktop ?? "", title ?? "", description ?? "",
-            imageURL ?? "", utm.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";"),
+            imageURL ?? "",
+            utm.additionalProperties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";"),
             expiresAt.map(dates.string(from:)) ?? "", disabled ? "true" : "false", tags.joined(separator: ";"),
             dates.string(from: createdAt), dates.string(from: updatedAt),
         ]

@@ -1,0 +1,136 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import OpenAPIHummingbird
+import OpenAPIRuntime
+import SwitchyardLinkAPI
+import SwitchyardServer
+
+/// Every route of a link site on one Hummingbird router, each group with its middleware:
+///
+/// | Group | Routes | Middleware, in order |
+/// | --- | --- | --- |
+/// | public | `GET /api/links/{slug}`, `GET /api/openapi.json` | API headers and errors |
+/// | redemption | `POST /api/claims/redeem` | API headers and errors, address limit, body limit |
+/// | admin | `/api/admin/…` | API headers and errors, address limit, token, token limit, body limit |
+/// | stats pages | `GET /admin/links/{slug}` | address limit, token (Basic too), token limit |
+///
+/// The API's operations come from the generated server, each filed under the group its path begins with
+/// (``OperationGroups``). Every other method on a path the router knows gets 405 with `Allow`, from the path's own
+/// group (so the admin API says 401 before 405, as a guessed path should not be confirmed), `HEAD` is answered
+/// wherever `GET` is, and any other path under `/api` or `/admin` gets the API's 404. What the router does not
+/// know goes to the router's middleware: short links, claim links, the short-link host's association files, then
+/// the route file's universal links.
+enum SiteRoutes {
+    static func router(service: LinkService, limits: APILimits) throws -> Router<LinkSiteContext> {
+        let router = Router(context: LinkSiteContext.self, options: .autoGenerateHeadEndpoints)
+        let tokens = AdminTokens(store: service.store, freshFor: limits.tokensFreshFor)
+        let perAddress = RateLimiter(perSecond: limits.perAddress, burst: max(1, Int(limits.perAddress * 2)))
+        let perToken = RateLimiter(perSecond: limits.perToken, burst: max(1, Int(limits.perToken * 2)))
+
+        let api = router.group().add(middleware: APIHeaders()).add(middleware: APIErrors())
+        let redemption = api.group().add(middleware: AddressRateLimit(limiter: perAddress))
+            .add(middleware: RequestBodyLimit())
+        let admin = api.group().add(middleware: AddressRateLimit(limiter: perAddress))
+            .add(middleware: AdminAuthenticator(tokens: tokens, allowsBasic: false, refusal: .json))
+            .add(middleware: RequireAdmin(refusal: .json)).add(middleware: TokenRateLimit(limiter: perToken))
+            .add(middleware: RequestBodyLimit())
+        let pages = router.group().add(middleware: AddressRateLimit(limiter: perAddress))
+            .add(middleware: AdminAuthenticator(tokens: tokens, allowsBasic: true, refusal: .page))
+            .add(middleware: RequireAdmin(refusal: .page)).add(middleware: TokenRateLimit(limiter: perToken))
+
+        let operations = OperationGroups(
+            groups: [("/api/admin/", admin), ("/api/claims/", redemption), ("/api/", api)])
+        try LinkSiteAPI(service: service).registerHandlers(
+            on: operations, configuration: Configuration(jsonEncodingOptions: [.sortedKeys]),
+            middlewares: [ExportAttachment()])
+        operations.add(path: "/api/openapi.json", method: .get, on: api) { request, _ in
+            Response(
+                SiteResponse(status: 200, headers: APIJSON.headers, body: Array(OpenAPIDocument.json.utf8)),
+                for: request)
+        }
+        operations.add(path: "/admin/links/{slug}", method: .get, on: pages) { request, context in
+            let slug = context.parameters.get("slug") ?? ""
+            return Response(await StatsPage.answer(slug: slug, service: service, now: Date()), for: request)
+        }
+        operations.answerOtherMethods()
+        for path in ["/api", "/api/**", "/admin", "/admin/**"] {
+            for method in OperationGroups.methods {
+                api.on(RouterPath(path), method: method) { _, _ -> Response in
+                    throw APIFailure.notFound("no such address")
+                }
+            }
+        }
+        // Added after the routes above, so that it runs only where none of them answers.
+        router.add(middleware: LinkSiteMiddleware(service: service))
+        router.add(middleware: UniversalLinkMiddleware<LinkSiteContext>(sharing: service.answers))
+        return router
+    }
+}
+
+/// Files each operation of the generated server under the route group whose prefix its path begins with (the first
+/// that matches), and remembers which methods each path takes, for ``answerOtherMethods()``.
+///
+/// Groups made with `group()` add no path of their own, so an operation keeps the document's path.
+final class OperationGroups: ServerTransport {
+    typealias Group = RouterGroup<LinkSiteContext>
+
+    /// The methods a path may be asked with; `HEAD` is answered wherever `GET` is, by the router.
+    static let methods: [HTTPRequest.Method] = [.get, .post, .put, .patch, .delete, .options, .trace]
+
+    private let groups: [(prefix: String, group: Group)]
+    private var taken: [(path: String, group: Group, methods: [HTTPRequest.Method])] = []
+
+    init(groups: [(prefix: String, group: Group)]) {
+        self.groups = groups
+    }
+
+    func register(
+        _ handler:
+            @escaping @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (
+                HTTPResponse, HTTPBody?
+            ), method: HTTPRequest.Method, path: String
+    ) throws {
+        guard let group = groups.first(where: { path.hasPrefix($0.prefix) })?.group else {
+            throw UnfiledOperation(path: path)
+        }
+        group.register(handler, method: method, path: path)
+        remember(path: path, method: method, group: group)
+    }
+
+    /// Registers a route that is not the generated server's, and remembers its method as ``register(_:method:path:)``
+    /// does.
+    func add(
+        path: String, method: HTTPRequest.Method, on group: Group,
+        _ handler: @escaping @Sendable (Request, LinkSiteContext) async throws -> Response
+    ) {
+        group.on(RouterPath(path), method: method, use: handler)
+        remember(path: path, method: method, group: group)
+    }
+
+    /// Gives every method a known path does not take a 405 that names those it does, from the path's own group.
+    func answerOtherMethods() {
+        for (path, group, methods) in taken {
+            let allow = Self.methods.filter(methods.contains).map(\.rawValue).joined(separator: ", ")
+            for method in Self.methods where !methods.contains(method) {
+                group.on(RouterPath(path), method: method) { _, _ -> Response in
+                    throw APIFailure.methodNotAllowed(allow: allow)
+                }
+            }
+        }
+    }
+
+    /// An operation of the document whose path no group takes: the document gained a path the site does not file.
+    struct UnfiledOperation: Error, CustomStringConvertible {
+        let path: String
+        var description: String { "no route group of the link site takes \(path)" }
+    }
+
+    private func remember(path: String, method: HTTPRequest.Method, group: Group) {
+        if let index = taken.firstIndex(where: { $0.path == path }) {
+            taken[index].methods.append(method)
+        } else {
+            taken.append((path, group, [method]))
+        }
+    }
+}
