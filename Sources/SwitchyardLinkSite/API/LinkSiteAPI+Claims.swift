@@ -45,7 +45,7 @@ extension LinkSiteAPI {
     func listClaims(_ input: Operations.ListClaims.Input) async throws -> Operations.ListClaims.Output {
         let limit = try Self.pageSize(input.query.limit)
         let cursor = try input.query.before.map { text in
-            guard let value = Int64(text), value > 0 else {
+            guard let value = Int64(text), value >= 0 else {
                 throw APIFailure.invalidValue("before is the next value of the previous page")
             }
             return StoredTime.date(milliseconds: value)

@@ -75,8 +75,11 @@ enum SiteRoutes {
 final class OperationGroups: ServerTransport {
     typealias Group = RouterGroup<LinkSiteContext>
 
-    /// The methods a path may be asked with; `HEAD` is answered wherever `GET` is, by the router.
-    static let methods: [HTTPRequest.Method] = [.get, .post, .put, .patch, .delete, .options, .trace]
+    /// The methods a path may be asked with (QUERY is RFC 9110's safe method with a body, in draft); `HEAD` is
+    /// answered wherever `GET` is, by the router.
+    static let methods: [HTTPRequest.Method] = [
+        .get, .post, .put, .patch, .delete, .options, .trace, HTTPRequest.Method("QUERY"),
+    ].compactMap { $0 }
 
     private let groups: [(prefix: String, group: Group)]
     private var taken: [(path: String, group: Group, methods: [HTTPRequest.Method])] = []
