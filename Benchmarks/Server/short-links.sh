@@ -8,6 +8,9 @@
 #
 #     Benchmarks/Server/short-links.sh [SECONDS] [ROUNDS]
 # PostgreSQL: a throwaway cluster from .ci/postgres, unless SWITCHYARD_BENCH_POSTGRES names a database.
+# SCENARIOS and STORES pick some of them (default: all). SWITCHYARD_BENCH_BASELINE names a switchyard-link-site built
+# from an earlier commit: each round of the site is then followed by one of the baseline on the same store, with its
+# own ratio to the same plain round, so that a change is measured against what it changes, side by side.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-20}
@@ -72,13 +75,14 @@ round() {
 }
 
 seed "$work/links.sqlite"
-seed "$postgres"
+case " ${STORES:-sqlite postgres} " in *" postgres "*) seed "$postgres" ;; esac
 echo "$(nproc) cores, 64 connections, ${seconds} s a round, $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2)"
-for scenario in redirect landing uncached; do
+baseline=${SWITCHYARD_BENCH_BASELINE:-}
+for scenario in ${SCENARIOS:-redirect landing uncached}; do
     cache=5
     [ "$scenario" = uncached ] && cache=0
     for _ in $(seq "$rounds"); do
-        for store in sqlite postgres; do
+        for store in ${STORES:-sqlite postgres}; do
             plain_rate=""
             round plain "$scenario" "$plain" plain "$port"
             plain_rate=$(cat "$work/rate")
@@ -86,6 +90,8 @@ for scenario in redirect landing uncached; do
             [ "$store" = postgres ] && database=$postgres
             round "$store" "$scenario" "$site" serve Examples/shop.json --database "$database" --port "$port" \
                 --log-level error --cache-seconds "$cache"
+            [ -z "$baseline" ] || round "$store-base" "$scenario" "$baseline" serve Examples/shop.json \
+                --database "$database" --port "$port" --log-level error --cache-seconds "$cache"
         done
     done
 done

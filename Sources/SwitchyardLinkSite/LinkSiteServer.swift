@@ -23,38 +23,6 @@ package struct LinkSiteContext: AuthRequestContext, RemoteAddressRequestContext 
     }
 }
 
-/// The visitor's side of a link site, where the router has no route: the short-link host's association files, claim
-/// links under `/c/`, and short links under the site's prefix (`GET` and `HEAD`); everything else goes to the next
-/// middleware (the route file's universal links and association files).
-struct LinkSiteMiddleware: RouterMiddleware {
-    let service: LinkService
-
-    func handle(
-        _ request: Request, context: LinkSiteContext, next: (Request, LinkSiteContext) async throws -> Response
-    ) async throws -> Response {
-        let path = Substring(request.uri.path)
-        if request.method == .get || request.method == .head,
-            let file = service.shortLinkAssociationFile(
-                path: path, host: request.head.authority, ifNoneMatch: request.headers[.ifNoneMatch])
-        {
-            return Response(file, for: request)
-        }
-        if request.method == .get || request.method == .head,
-            let answer = await service.claimAnswer(
-                path: path, query: { request.uri.queryParameters[$0[...]].map(String.init) },
-                address: context.remoteAddress?.ipAddress ?? "unknown", now: Date())
-        {
-            return Response(answer, for: request)
-        }
-        if request.method == .get || request.method == .head, let slug = service.slug(ofPath: path) {
-            let visitor = Visitor(userAgent: request.headers[.userAgent])
-            let answer = await service.visit(slug, visitor: visitor, referrer: request.headers[.referer], now: Date())
-            return Response(answer, for: request)
-        }
-        return try await next(request, context)
-    }
-}
-
 /// Work that goes on while the site runs (clicks written in batches, expired claims purged), cancelled at the
 /// site's graceful shutdown, after which what it holds is written.
 ///

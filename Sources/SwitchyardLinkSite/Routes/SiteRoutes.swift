@@ -14,13 +14,13 @@ import SwitchyardServer
 /// | redemption | `POST /api/claims/redeem` | API headers and errors, address limit, body limit |
 /// | admin | `/api/admin/…` | API headers and errors, address limit, token, token limit, body limit |
 /// | stats pages | `GET /admin/links/{slug}` | address limit, token (Basic too), token limit |
+/// | visitors' pages | short links, claim links, association files (``VisitorPages``) | none |
 ///
 /// The API's operations come from the generated server, each filed under the group its path begins with
 /// (``OperationGroups``). Every other method on a path the router knows gets 405 with `Allow`, from the path's own
 /// group (so the admin API says 401 before 405, as a guessed path should not be confirmed), `HEAD` is answered
 /// wherever `GET` is, and any other path under `/api` or `/admin` gets the API's 404. What the router does not
-/// know goes to the router's middleware: short links, claim links, the short-link host's association files, then
-/// the route file's universal links.
+/// know goes to the router's middleware: the route file's universal links, whose paths are the route file's.
 enum SiteRoutes {
     static func router(service: LinkService, limits: APILimits) throws -> Router<LinkSiteContext> {
         let router = Router(context: LinkSiteContext.self, options: .autoGenerateHeadEndpoints)
@@ -53,6 +53,8 @@ enum SiteRoutes {
             let slug = context.parameters.get("slug") ?? ""
             return Response(await StatsPage.answer(slug: slug, service: service, now: Date()), for: request)
         }
+        let universalLinks = UniversalLinkMiddleware<LinkSiteContext>(sharing: service.answers)
+        VisitorPages(service: service, universalLinks: universalLinks).register(on: router.group(), operations)
         operations.answerOtherMethods()
         for path in ["/api", "/api/**", "/admin", "/admin/**"] {
             for method in OperationGroups.methods {
@@ -61,9 +63,9 @@ enum SiteRoutes {
                 }
             }
         }
-        // Added after the routes above, so that it runs only where none of them answers.
-        router.add(middleware: LinkSiteMiddleware(service: service))
-        router.add(middleware: UniversalLinkMiddleware<LinkSiteContext>(sharing: service.answers))
+        // Added after the routes above, so that it runs only where none of them answers: the route file's
+        // universal links, at the paths its routes take.
+        router.add(middleware: universalLinks)
         return router
     }
 }
@@ -82,7 +84,8 @@ final class OperationGroups: ServerTransport {
     ].compactMap { $0 }
 
     private let groups: [(prefix: String, group: Group)]
-    private var taken: [(path: String, group: Group, methods: [HTTPRequest.Method])] = []
+    private var taken:
+        [(path: String, group: Group, methods: [HTTPRequest.Method], refusal: @Sendable (String) -> any Error)] = []
 
     init(groups: [(prefix: String, group: Group)]) {
         self.groups = groups
@@ -102,23 +105,22 @@ final class OperationGroups: ServerTransport {
     }
 
     /// Registers a route that is not the generated server's, and remembers its method as ``register(_:method:path:)``
-    /// does.
+    /// does; `refusal` says the 405 of the methods the path does not take (the API's JSON by default).
     func add(
         path: String, method: HTTPRequest.Method, on group: Group,
+        refusal: @escaping @Sendable (_ allow: String) -> any Error = { APIFailure.methodNotAllowed(allow: $0) },
         _ handler: @escaping @Sendable (Request, LinkSiteContext) async throws -> Response
     ) {
         group.on(RouterPath(path), method: method, use: handler)
-        remember(path: path, method: method, group: group)
+        remember(path: path, method: method, group: group, refusal: refusal)
     }
 
     /// Gives every method a known path does not take a 405 that names those it does, from the path's own group.
     func answerOtherMethods() {
-        for (path, group, methods) in taken {
+        for (path, group, methods, refusal) in taken {
             let allow = Self.methods.filter(methods.contains).map(\.rawValue).joined(separator: ", ")
             for method in Self.methods where !methods.contains(method) {
-                group.on(RouterPath(path), method: method) { _, _ -> Response in
-                    throw APIFailure.methodNotAllowed(allow: allow)
-                }
+                group.on(RouterPath(path), method: method) { _, _ -> Response in throw refusal(allow) }
             }
         }
     }
@@ -129,11 +131,14 @@ final class OperationGroups: ServerTransport {
         var description: String { "no route group of the link site takes \(path)" }
     }
 
-    private func remember(path: String, method: HTTPRequest.Method, group: Group) {
+    private func remember(
+        path: String, method: HTTPRequest.Method, group: Group,
+        refusal: @escaping @Sendable (String) -> any Error = { APIFailure.methodNotAllowed(allow: $0) }
+    ) {
         if let index = taken.firstIndex(where: { $0.path == path }) {
             taken[index].methods.append(method)
         } else {
-            taken.append((path, group, [method]))
+            taken.append((path, group, [method], refusal))
         }
     }
 }
