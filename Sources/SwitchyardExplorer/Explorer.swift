@@ -35,13 +35,26 @@ package struct Explorer: Sendable {
         watcher = RouteFileWatcher(path: path, logger: logger)
     }
 
-    /// The application: every request goes to the explorer and is logged. `onRunning` gets the port it listens
-    /// on once it does (the port asked for, or the one the system chose for `0`).
+    /// The application: each of the explorer's pages is a route (``ExplorerSite/pages``), `HEAD` answered as
+    /// `GET`, any other method refused with 405; every request is logged. `onRunning` gets the port it listens on
+    /// once it does (the port asked for, or the one the system chose for `0`).
     package func application(
         host: String, port: Int, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
-        let router = Hummingbird.Router()
-        router.add(middleware: ExplorerMiddleware(site: ExplorerSite(watcher: watcher), logger: logger))
+        let site = ExplorerSite(watcher: watcher)
+        let router = Hummingbird.Router(options: .autoGenerateHeadEndpoints)
+        router.add(middleware: ExplorerMiddleware(site: site, logger: logger))
+        let refused: [HTTPRequest.Method] = [.post, .put, .patch, .delete, .options, .trace, .connect]
+        for (path, page) in ExplorerSite.pages {
+            router.get(RouterPath(path)) { request, _ in
+                Response(site.answer(page, target: request.uri.description), for: request)
+            }
+            for method in refused {
+                router.on(RouterPath(path), method: method) { request, _ in
+                    Response(ExplorerSite.notAllowed, for: request)
+                }
+            }
+        }
         var application = Application(
             router: router, configuration: .init(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) }, logger: logger)
@@ -86,7 +99,8 @@ package struct ListeningError: Error, CustomStringConvertible {
     }
 }
 
-/// Answers every request from ``ExplorerSite`` and logs it: method, path, status and time taken.
+/// Logs every request of the explorer (method, path, status and time taken), and answers a path the router has
+/// no route for with the explorer's 404 page (405 for a method other than `GET` and `HEAD`, as on every page).
 @available(macOS 14, iOS 17, tvOS 17, *)
 struct ExplorerMiddleware<Context: RequestContext>: RouterMiddleware {
     let site: ExplorerSite
@@ -96,14 +110,20 @@ struct ExplorerMiddleware<Context: RequestContext>: RouterMiddleware {
         -> Response
     {
         let start = ContinuousClock.now
-        let answer = site.response(to: request.method.rawValue, target: request.uri.description)
+        var answer: Response
+        do {
+            answer = try await next(request, context)
+        } catch let error as any HTTPResponseError where error.status == .notFound {
+            let page = request.method == .get || request.method == .head ? site.notFound() : ExplorerSite.notAllowed
+            answer = Response(page, for: request)
+        }
         let elapsed = ContinuousClock.now - start
         // A long target is cut in the log: the log is for people, and a hostile request could be megabytes.
         let path = request.uri.path
         let shown = path.count > 200 ? path.prefix(200) + "…" : Substring(path)
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        logger.info("\(request.method) \(shown) \(answer.status) \((milliseconds * 10).rounded() / 10) ms")
-        return Response(answer, for: request)
+        logger.info("\(request.method) \(shown) \(answer.status.code) \((milliseconds * 10).rounded() / 10) ms")
+        return answer
     }
 }
 

@@ -2,8 +2,8 @@ import Switchyard
 import SwitchyardReports
 import SwitchyardServer
 
-/// What the explorer answers, decided from the route file alone; ``ExplorerMiddleware`` only carries requests here
-/// and the answers back, so every answer is tested without a server.
+/// What the explorer answers, decided from the route file alone: each page is a function of the file as it is and
+/// the request's query, and the router (``Explorer/application(host:port:onRunning:)``) sends each path to its page.
 ///
 /// - `/`: the routes and the match box (`?url=` fills it); `/match?url=`: the result alone, for the live box.
 /// - `/links`: the test links (`?route=NAME&p.PARAMETER=VALUE` edits one route's values); `/links/build`: one
@@ -16,20 +16,58 @@ import SwitchyardServer
 struct ExplorerSite: Sendable {
     let watcher: RouteFileWatcher
 
-    /// The answer to `method` on `target` (the request's path and query, as sent).
-    func response(to method: String, target: String) -> SiteResponse {
-        guard method == "GET" || method == "HEAD" else {
-            return SiteResponse(
-                status: 405, headers: [(name: "Allow", value: "GET, HEAD")] + Self.textHeaders,
-                body: Array("The explorer answers GET and HEAD only.\n".utf8))
-        }
+    /// A page: its answer for the route file as it is and the request's query.
+    typealias Page = @Sendable (ExplorerSite, RouteFileSnapshot, FormQuery) -> SiteResponse
+
+    /// Each path the explorer answers, with `GET` and `HEAD`, and its page.
+    static let pages: [(path: String, page: Page)] = [
+        ("/", { _, file, query in .explorerPage(RoutesPage.page(file, link: query["url"], origin: query["origin"])) }),
+        (
+            "/match",
+            { _, file, query in .explorerPage(MatchResult.fragment(file, link: query["url"], origin: query["origin"])) }
+        ),
+        ("/links", { _, file, query in .explorerPage(LinksPage.page(file, edited: edited(query))) }),
+        ("/links/build", { site, file, query in site.linksFragment(file, query: query) }),
+        (
+            "/screens",
+            { _, file, query in .explorerPage(ScreensPage.page(file, link: query["url"], opened: query["opened"])) }
+        ),
+        (
+            "/screens/result",
+            { _, file, query in .explorerPage(ScreensPage.result(file, link: query["url"], opened: query["opened"])) }
+        ),
+        (
+            "/api/routes",
+            { _, file, _ in
+                guard let loaded = loaded(file) else { return notLoaded(file) }
+                return .json(RouteListing.jsonLines(loaded.router, file: loaded.file), lines: true)
+            }
+        ),
+        (
+            "/api/match",
+            { _, file, query in
+                guard let loaded = loaded(file) else { return notLoaded(file) }
+                guard let link = query["url"] else {
+                    return apiError(400, "missingURL", "give the link to match as ?url=…, percent-encoded")
+                }
+                let report = RouteReport(link, file: loaded.file, router: loaded.router)
+                return .json(Array((report.json + "\n").utf8), lines: false)
+            }
+        ),
+        ("/api/navigate", { site, file, query in site.navigate(file, query: query) }),
+        (Assets.stylePath, { _, _, _ in .asset(Assets.style, type: "text/css; charset=utf-8") }),
+        (Assets.scriptPath, { _, _, _ in .asset(Assets.script, type: "text/javascript; charset=utf-8") }),
+    ]
+
+    /// The answer of `page` to a request for `target` (its path and query, as sent): a query that is not
+    /// percent-encoded UTF-8 gets 400 (in JSON under `/api/`), whatever the page.
+    func answer(_ page: Page, target: String) -> SiteResponse {
         let path = target.prefix { $0 != "?" && $0 != "#" }
         let rest = target[path.endIndex...]
         let queryText = rest.first == "?" ? rest.dropFirst().prefix { $0 != "#" } : ""
         let snapshot = watcher.current()
-        let query: FormQuery
         do {
-            query = try FormQuery(queryText)
+            return page(self, snapshot, try FormQuery(queryText))
         } catch {
             switch error {
             case .undecodable(let name):
@@ -37,41 +75,19 @@ struct ExplorerSite: Sendable {
                 return Self.apiError(400, "badQuery", Self.badQueryText(name))
             }
         }
-        switch path {
-        case "/":
-            return .explorerPage(RoutesPage.page(snapshot, link: query["url"], origin: query["origin"]))
-        case "/match":
-            return .explorerPage(MatchResult.fragment(snapshot, link: query["url"], origin: query["origin"]))
-        case "/links":
-            return .explorerPage(LinksPage.page(snapshot, edited: Self.edited(query)))
-        case "/links/build":
-            return linksFragment(snapshot, query: query)
-        case "/screens":
-            return .explorerPage(ScreensPage.page(snapshot, link: query["url"], opened: query["opened"]))
-        case "/screens/result":
-            return .explorerPage(ScreensPage.result(snapshot, link: query["url"], opened: query["opened"]))
-        case "/api/routes":
-            guard let loaded = Self.loaded(snapshot) else { return Self.notLoaded(snapshot) }
-            return .json(RouteListing.jsonLines(loaded.router, file: loaded.file), lines: true)
-        case "/api/match":
-            guard let loaded = Self.loaded(snapshot) else { return Self.notLoaded(snapshot) }
-            guard let link = query["url"] else {
-                return Self.apiError(400, "missingURL", "give the link to match as ?url=…, percent-encoded")
-            }
-            let report = RouteReport(link, file: loaded.file, router: loaded.router)
-            return .json(Array((report.json + "\n").utf8), lines: false)
-        case "/api/navigate":
-            return navigate(snapshot, query: query)
-        case Substring(Assets.stylePath):
-            return .asset(Assets.style, type: "text/css; charset=utf-8")
-        case Substring(Assets.scriptPath):
-            return .asset(Assets.script, type: "text/javascript; charset=utf-8")
-        default:
-            let page = Layout.message(
-                title: "Not found", text: "The explorer has no page at this address.", snapshot: snapshot)
-            return .explorerPage(page, status: 404)
-        }
     }
+
+    /// The page of a path the explorer does not have.
+    func notFound() -> SiteResponse {
+        let page = Layout.message(
+            title: "Not found", text: "The explorer has no page at this address.", snapshot: watcher.current())
+        return .explorerPage(page, status: 404)
+    }
+
+    /// The answer to a method other than `GET` and `HEAD`.
+    static let notAllowed = SiteResponse(
+        status: 405, headers: [(name: "Allow", value: "GET, HEAD")] + textHeaders,
+        body: Array("The explorer answers GET and HEAD only.\n".utf8))
 
     /// What `switchyard navigate --json FILE LINK…` prints for the `url` items, in order, from a cold start.
     private func navigate(_ snapshot: RouteFileSnapshot, query: FormQuery) -> SiteResponse {
