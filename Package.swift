@@ -195,7 +195,7 @@ let package = Package(
         .testTarget(
             name: "SwitchyardLinkSiteTests",
             dependencies: [
-                "SwitchyardLinkSite", "SwitchyardLinkStore", "SwitchyardServer", "SwitchyardWebLinks",
+                "SwitchyardLinkSite", "SwitchyardLinkStore", "SwitchyardServer", "SwitchyardWebLinks", "SwitchyardLinkAPI",
                 "SwitchyardTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
             ]

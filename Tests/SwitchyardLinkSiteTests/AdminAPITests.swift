@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardLinkAPI
 import SwitchyardLinkStore
 import SwitchyardServer
 import SwitchyardWebLinks
@@ -15,15 +16,15 @@ import Testing
                 "POST", "/api/admin/links",
                 json: #"{"slug": "xmas", "target": "myapp://product/1988", "title": "Xmas", "tags": ["print"]}"#)
             #expect(created.status == 201, "\(created.text)")
-            #expect(created.object["link"] as? String == "https://go.shop.example.com/s/xmas")
+            #expect(created.link?.link == "https://go.shop.example.com/s/xmas")
             #expect(
-                (await site.call("GET", "/api/admin/links/xmas")).object["target"] as? String == "myapp://product/1988")
+                (await site.call("GET", "/api/admin/links/xmas")).link?.target == "myapp://product/1988")
             let changed = await site.call("PATCH", "/api/admin/links/xmas", json: #"{"target": "myapp://cart"}"#)
             #expect(changed.status == 200)
-            #expect(changed.object["target"] as? String == "myapp://cart")
-            #expect(changed.object["title"] as? String == "Xmas", "fields left out stay")
+            #expect(changed.link?.target == "myapp://cart")
+            #expect(changed.link?.title == "Xmas", "fields left out stay")
             let disabled = await site.call("POST", "/api/admin/links/xmas/disable")
-            #expect(disabled.object["disabled"] as? Bool == true)
+            #expect(disabled.link?.disabled == true)
             #expect((await site.call("GET", "/api/links/xmas")).status == 410)
             #expect((await site.call("DELETE", "/api/admin/links/xmas")).status == 204)
             #expect((await site.call("GET", "/api/admin/links/xmas")).status == 404)
@@ -34,7 +35,7 @@ import Testing
     @Test func aGeneratedSlugIsTwelveLettersAndDigits() async throws {
         try await LinkSiteFixture.with { site in
             let created = await site.call("POST", "/api/admin/links", json: #"{"target": "myapp://cart"}"#)
-            let slug = try #require(created.object["slug"] as? String)
+            let slug = try #require(created.link?.slug)
             #expect(slug.count == 12 && slug.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
         }
     }
@@ -91,7 +92,7 @@ import Testing
             // The store still answers, and holds only what was acknowledged.
             let listed = await site.call("GET", "/api/admin/links")
             #expect(listed.status == 200)
-            #expect(((listed.object["links"] as? [Any])?.count ?? -1) == (status == 201 ? 1 : 0))
+            #expect((listed.decoded(Components.Schemas.Page.self)?.links.count ?? -1) == (status == 201 ? 1 : 0))
         }
     }
 
@@ -179,16 +180,18 @@ import Testing
                     "POST", "/api/admin/links", json: #"{"slug": "l\#(index)", "target": "myapp://cart"}"#)
             }
             let first = await site.call("GET", "/api/admin/links?limit=5")
-            #expect((first.object["links"] as? [Any])?.count == 5)
-            let next = try #require(first.object["next"] as? String)
+            let firstPage = try #require(first.decoded(Components.Schemas.Page.self))
+            #expect(firstPage.links.count == 5)
+            let next = try #require(firstPage.next)
             let second = await site.call("GET", "/api/admin/links?limit=5&after=\(next)")
-            #expect((second.object["links"] as? [Any])?.count == 2)
-            #expect(second.object["next"] == nil)
+            let secondPage = try #require(second.decoded(Components.Schemas.Page.self))
+            #expect(secondPage.links.count == 2)
+            #expect(secondPage.next == nil)
             let csv = await site.call("GET", "/api/admin/export?format=csv")
             #expect(csv.header("Content-Type") == "text/csv; charset=utf-8")
             #expect(csv.text.split(separator: "\r\n").count == 8)
             let json = await site.call("GET", "/api/admin/export")
-            #expect((json.object["links"] as? [Any])?.count == 7)
+            #expect(json.decoded(Components.Schemas.Export.self)?.links.count == 7)
             #expect((await site.call("GET", "/api/admin/links?limit=0")).status == 400)
             #expect((await site.call("GET", "/api/admin/export?format=xml")).status == 400)
         }

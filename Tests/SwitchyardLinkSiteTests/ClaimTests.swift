@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardLinkAPI
 import SwitchyardLinkStore
 import SwitchyardServer
 import SwitchyardWebLinks
@@ -129,9 +130,8 @@ import Testing
             #expect(abs(expiry.timeIntervalSince(Self.now) - 7 * 86_400) < 0.001, "stored to the millisecond")
             await site.service.claimEvents.flush()
             let stats = await site.call("GET", "/api/admin/links/xmas/stats")
-            let events = try #require(stats.object["claims"] as? [[String: Any]])
-            let counted = Dictionary(
-                uniqueKeysWithValues: events.map { ($0["event"] as? String ?? "", $0["count"] as? Int ?? 0) })
+            let events = try #require(stats.decoded(Components.Schemas.Stats.self)?.claims)
+            let counted = Dictionary(uniqueKeysWithValues: events.map { ($0.event.rawValue, $0.count) })
             #expect(counted == ["storeRedirect": 2, "claimCreated": 1])
             let statsPage = await site.call("GET", "/admin/links/xmas")
             let day = StoredTime.day(Self.now)
@@ -232,14 +232,15 @@ import Testing
             let token = try await Self.claim(site)
             let answer = await Self.redeem(site, #"{"token": "\#(token)", "platform": "android"}"#)
             #expect(answer.status == 200)
-            #expect(answer.object["target"] as? String == "myapp://product/1988?from=android")
-            #expect(answer.object["slug"] as? String == "xmas")
-            #expect(answer.object["link"] as? String == "https://go.shop.example.com/s/xmas")
+            let redeemed = try #require(answer.decoded(Components.Schemas.RedeemedClaim.self))
+            #expect(redeemed.target == "myapp://product/1988?from=android")
+            #expect(redeemed.slug == "xmas")
+            #expect(redeemed.link == "https://go.shop.example.com/s/xmas")
             let replay = await Self.redeem(site, #"{"token": "\#(token)"}"#)
             #expect(replay.status == 409 && replay.errorCode == "alreadyRedeemed")
             let other = try await Self.claim(site)
             let ios = await Self.redeem(site, #"{"token": "\#(other)"}"#)
-            #expect(ios.object["target"] as? String == "myapp://product/1988")
+            #expect(ios.decoded(Components.Schemas.RedeemedClaim.self)?.target == "myapp://product/1988")
             await site.service.claimEvents.flush()
             let counts = try await site.store.claimEventCounts(of: try Slug("xmas"))
             #expect(
@@ -327,11 +328,10 @@ import Testing
             let all = await site.call("GET", "/api/admin/links/xmas/claims")
             #expect(all.status == 200)
             #expect(!all.text.contains(redeemed) && !all.text.contains(open), "a whole token is never listed")
-            let listed = try #require(all.object["claims"] as? [[String: Any]])
-            #expect(
-                Set(listed.compactMap { $0["id"] as? String }) == [String(redeemed.prefix(8)), String(open.prefix(8))])
+            let listed = try #require(all.decoded(Components.Schemas.ClaimPage.self)?.claims)
+            #expect(Set(listed.map(\.id)) == [String(redeemed.prefix(8)), String(open.prefix(8))])
             let openOnly = await site.call("GET", "/api/admin/links/xmas/claims?state=open")
-            let openIDs = (openOnly.object["claims"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
+            let openIDs = openOnly.decoded(Components.Schemas.ClaimPage.self)?.claims.map(\.id)
             #expect(openIDs == [String(open.prefix(8))])
             #expect(await site.call("GET", "/api/admin/links/xmas/claims?state=lost").status == 400)
             #expect(await site.call("GET", "/api/admin/links/nope/claims").status == 404)

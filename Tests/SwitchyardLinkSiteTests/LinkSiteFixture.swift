@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Switchyard
+import SwitchyardLinkAPI
 import SwitchyardLinkStore
 import SwitchyardServer
 import SwitchyardTestSupport
@@ -97,10 +98,15 @@ extension SiteResponse {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
-    /// The body as a JSON object.
-    var object: [String: Any] {
-        (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] ?? [:]
+    /// The body read as the document's `type`, as the generated client reads it; `nil` when it is not one.
+    func decoded<Answer: Decodable>(_ type: Answer.Type) -> Answer? {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try? decoder.decode(type, from: Data(body))
     }
 
-    var errorCode: String? { (object["error"] as? [String: Any])?["code"] as? String }
+    /// The body as the document's `Link`.
+    var link: Components.Schemas.Link? { decoded(Components.Schemas.Link.self) }
+
+    var errorCode: String? { decoded(Components.Schemas._Error.self)?.error.code }
 }

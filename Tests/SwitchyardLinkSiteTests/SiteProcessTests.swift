@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardLinkAPI
 import SwitchyardTestSupport
 import Testing
 
@@ -161,8 +162,8 @@ import Testing
                 "switchyard", ["links", "stats", "\(run)-clicked", "--json"],
                 environment: ["SWITCHYARD_TOKEN": token, "SWITCHYARD_SITE": "http://127.0.0.1:\(restarted.port)"])
             #expect(stats.status == 0, "\(stats.error)")
-            let object = try? JSONSerialization.jsonObject(with: Data(stats.output.utf8)) as? [String: Any]
-            let stored = object?["total"] as? Int ?? -1
+            let read = try? JSONDecoder().decode(Components.Schemas.Stats.self, from: Data(stats.output.utf8))
+            let stored = read?.total ?? -1
             let lost = clicks.count - stored
             // The window is 500 ms; a batch being written when the process died may be lost too: two windows.
             let lastTwoWindows = clicks.filter { $0 > killAt.advanced(by: .seconds(-1)) }.count
