@@ -10,7 +10,8 @@
 # PostgreSQL: a throwaway cluster from .ci/postgres, unless SWITCHYARD_BENCH_POSTGRES names a database.
 # SCENARIOS and STORES pick some of them (default: all). SWITCHYARD_BENCH_BASELINE names a switchyard-link-site built
 # from an earlier commit: each round of the site is then followed by one of the baseline on the same store, with its
-# own ratio to the same plain round, so that a change is measured against what it changes, side by side.
+# own ratio to the same plain round, so that a change is measured against what it changes, side by side; the two
+# take turns going first.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-20}
@@ -57,7 +58,7 @@ seed() {
 # One round: start the server, load it with SCENARIO, stop it; prints the RESULT line's figures.
 round() {
     local name=$1 scenario=$2; shift 2
-    "$@" &
+    "$@" >/dev/null &
     pid=$!
     for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/s/warm" && break; sleep 0.1; done
     local mode=switchyard
@@ -78,6 +79,7 @@ seed "$work/links.sqlite"
 case " ${STORES:-sqlite postgres} " in *" postgres "*) seed "$postgres" ;; esac
 echo "$(nproc) cores, 64 connections, ${seconds} s a round, $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2)"
 baseline=${SWITCHYARD_BENCH_BASELINE:-}
+turn=0
 for scenario in ${SCENARIOS:-redirect landing uncached}; do
     cache=5
     [ "$scenario" = uncached ] && cache=0
@@ -88,10 +90,19 @@ for scenario in ${SCENARIOS:-redirect landing uncached}; do
             plain_rate=$(cat "$work/rate")
             database="$work/links.sqlite"
             [ "$store" = postgres ] && database=$postgres
-            round "$store" "$scenario" "$site" serve Examples/shop.json --database "$database" --port "$port" \
-                --log-level error --cache-seconds "$cache"
-            [ -z "$baseline" ] || round "$store-base" "$scenario" "$baseline" serve Examples/shop.json \
-                --database "$database" --port "$port" --log-level error --cache-seconds "$cache"
+            # With a baseline, the two take turns going first, so that neither always runs on a warmer machine.
+            order="site base"
+            [ -n "$baseline" ] && [ $((turn % 2)) = 1 ] && order="base site"
+            turn=$((turn + 1))
+            for build in $order; do
+                if [ "$build" = site ]; then
+                    round "$store" "$scenario" "$site" serve Examples/shop.json --database "$database" --port "$port" \
+                        --log-level error --cache-seconds "$cache"
+                elif [ -n "$baseline" ]; then
+                    round "$store-base" "$scenario" "$baseline" serve Examples/shop.json --database "$database" \
+                        --port "$port" --log-level error --cache-seconds "$cache"
+                fi
+            done
         done
     done
 done
