@@ -195,8 +195,8 @@ let package = Package(
         .testTarget(
             name: "SwitchyardLinkSiteTests",
             dependencies: [
-                "SwitchyardLinkSite", "SwitchyardLinkStore", "SwitchyardServer", "SwitchyardWebLinks", "SwitchyardLinkAPI",
-                "SwitchyardTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+                "SwitchyardLinkSite", "SwitchyardLinkStore", "SwitchyardServer", "SwitchyardWebLinks",
+                "SwitchyardLinkAPI", "SwitchyardTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
@@ -223,7 +223,8 @@ let package = Package(
 if ProcessInfo.processInfo.environment["SWITCHYARD_SANITIZER_SUBSET"] != nil {
     let leftOut: Set<String> = [
         "SwitchyardSiteCheck", "SwitchyardVerifySite", "SwitchyardSiteCheckTests", "SwitchyardLinkStore",
-        "SwitchyardLinkStoreTests", "SwitchyardLinkSite", "SwitchyardLinkSiteTool", "SwitchyardLinkSiteTests", "SwitchyardLinkAPI",
+        "SwitchyardLinkStoreTests", "SwitchyardLinkSite", "SwitchyardLinkSiteTool", "SwitchyardLinkSiteTests",
+        "SwitchyardLinkAPI",
     ]
     package.targets.removeAll { leftOut.contains($0.name) }
     package.products.removeAll { $0.name == "switchyard-verify-site" || $0.name == "switchyard-link-site" }
