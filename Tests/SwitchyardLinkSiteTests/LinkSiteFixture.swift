@@ -36,8 +36,10 @@ struct LinkSiteFixture: Sendable {
         let file = try RouteFile(contentsOf: example)
         let claims = ClaimSettings(
             tokens: ClaimTokens(key: try await ClaimTokens.key(in: store)), perAddress: claimsPerAddress)
+        // Clicks and claims' events wait a minute before the site writes them, so that a test decides when a batch
+        // is written (`flush()`), however slow the machine.
         let service = try LinkService(
-            file: file, store: store, webHosts: ["blog.example.com"], cache: (100, freshFor),
+            file: file, store: store, webHosts: ["blog.example.com"], cache: (100, freshFor), clickWindow: .seconds(60),
             claims: makesClaims ? claims : nil)
         let (token, stored) = AdminTokens.make(name: "tests", at: Date())
         try await store.add(stored)

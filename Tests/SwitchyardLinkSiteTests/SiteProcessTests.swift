@@ -52,6 +52,14 @@ import Testing
             let refused = try links(["create", "javascript:alert(1)"])
             #expect(refused.0 == 1)
             #expect(refused.2.contains("target:"))
+            // What the document does not allow is refused before it is sent, as the site would refuse it.
+            let unknownUTM = try links(["create", "myapp://cart", "--utm", "bogus=1"])
+            #expect(unknownUTM.0 == 1 && unknownUTM.2.contains("utm.bogus"), "\(unknownUTM.2)")
+            #expect(try links(["create", "myapp://cart", "--expires", "tomorrow"]).0 == 1)
+            let missing = try links(["show", "nope", "--json"])
+            #expect(missing.0 == 1 && missing.1.contains(#""code":"notFound""#), "\(missing.1)")
+            let slash = ["SWITCHYARD_TOKEN": token, "SWITCHYARD_SITE": "http://127.0.0.1:\(site.port)/"]
+            #expect(try links(["list"], slash).1 == "xmas  active    myapp://product/1988\n")
             // A deferred link, over HTTP: an iPhone's landing page, its store redirect, the app's redemption.
             let iPhone = "User-Agent: Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15"
             let landing = try #require(try await RawHTTP.get("/s/xmas", headers: [iPhone], port: site.port))

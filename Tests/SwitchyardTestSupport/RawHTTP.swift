@@ -26,14 +26,16 @@ package enum RawHTTP {
                     try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
                 }
             }
+        // A reply to `HEAD` has no body, whatever its `Content-Length` says (RFC 9110, 9.3.2).
+        let isHead = request.starts(with: Array("HEAD ".utf8))
         return try await channel.executeThenClose { inbound, outbound in
             try await outbound.write(ByteBuffer(bytes: request))
             var received: [UInt8] = []
             for try await chunk in inbound {
                 received += chunk.readableBytesView
-                if let reply = parse(received) { return reply }
+                if let reply = parse(received, toHead: isHead) { return reply }
             }
-            return parse(received)
+            return parse(received, toHead: isHead)
         }
     }
 
@@ -53,9 +55,8 @@ package enum RawHTTP {
         try await get(Array(target.utf8), method: method, headers: headers, port: port)
     }
 
-    /// A complete reply: the head, and as many body bytes as `Content-Length` says (none for a `HEAD`'s reply is
-    /// read as an incomplete one until the server closes).
-    private static func parse(_ bytes: [UInt8]) -> Reply? {
+    /// A complete reply: the head, and as many body bytes as `Content-Length` says (none `toHead`).
+    private static func parse(_ bytes: [UInt8], toHead: Bool) -> Reply? {
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
         guard let end = bytes.indices.first(where: { bytes[$0...].starts(with: separator) }) else { return nil }
         let lines = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
@@ -69,7 +70,7 @@ package enum RawHTTP {
                 in: .whitespaces)
         }
         let body = bytes[(end + separator.count)...]
-        guard body.count >= Int(headers["content-length"] ?? "0") ?? 0 else { return nil }
+        guard toHead || body.count >= Int(headers["content-length"] ?? "0") ?? 0 else { return nil }
         return Reply(status: status, headers: headers, body: String(decoding: body, as: UTF8.self))
     }
 }

@@ -72,13 +72,3 @@ struct RequireAdmin: RouterMiddleware {
         return try await next(request, context)
     }
 }
-
-/// A page that answers instead of the one asked for, thrown by middleware in front of a page.
-struct PageFailure: Error, HTTPResponseError {
-    let page: SiteResponse
-    var status: HTTPResponse.Status { HTTPResponse.Status(code: page.status) }
-
-    func response(from request: Request, context: some RequestContext) throws -> Response {
-        Response(page, for: request)
-    }
-}

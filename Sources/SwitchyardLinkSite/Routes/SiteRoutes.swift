@@ -49,7 +49,8 @@ enum SiteRoutes {
                 SiteResponse(status: 200, headers: APIJSON.headers, body: Array(OpenAPIDocument.json.utf8)),
                 for: request)
         }
-        operations.add(path: "/admin/links/{slug}", method: .get, on: pages) { request, context in
+        operations.add(path: "/admin/links/{slug}", method: .get, on: pages, refusal: PageFailure.methodNotAllowed) {
+            request, context in
             let slug = context.parameters.get("slug") ?? ""
             return Response(await StatsPage.answer(slug: slug, service: service, now: Date()), for: request)
         }

@@ -22,7 +22,8 @@ struct VisitorPages {
     }
 
     func register(on group: RouterGroup<LinkSiteContext>, _ routes: OperationGroups) {
-        routes.add(path: shortLinkPath, method: .get, on: group, refusal: Self.notAllowed) { request, context in
+        routes.add(path: shortLinkPath, method: .get, on: group, refusal: PageFailure.methodNotAllowed) {
+            request, context in
             guard let slug = service.slug(ofPath: Substring(request.uri.path)) else {
                 return try await otherwise(request, context)
             }
@@ -30,7 +31,9 @@ struct VisitorPages {
             let answer = await service.visit(slug, visitor: visitor, referrer: request.headers[.referer], now: Date())
             return Response(answer, for: request)
         }
-        routes.add(path: ShortLinkSite.claimPathPrefix + "**", method: .get, on: group, refusal: Self.notAllowed) {
+        routes.add(
+            path: ShortLinkSite.claimPathPrefix + "**", method: .get, on: group, refusal: PageFailure.methodNotAllowed
+        ) {
             request, context in
             let answer = await service.claimAnswer(
                 path: Substring(request.uri.path), query: { request.uri.queryParameters[$0[...]].map(String.init) },
@@ -39,7 +42,7 @@ struct VisitorPages {
             return Response(answer, for: request)
         }
         for path in ["/.well-known/apple-app-site-association", "/.well-known/assetlinks.json"] {
-            routes.add(path: path, method: .get, on: group, refusal: Self.notAllowed) { request, context in
+            routes.add(path: path, method: .get, on: group, refusal: PageFailure.methodNotAllowed) { request, context in
                 let file = service.shortLinkAssociationFile(
                     path: Substring(request.uri.path), host: request.head.authority,
                     ifNoneMatch: request.headers[.ifNoneMatch])
@@ -53,12 +56,5 @@ struct VisitorPages {
     /// or the router's 404 (a page for a browser).
     func otherwise(_ request: Request, _ context: LinkSiteContext) async throws -> Response {
         try await universalLinks.handle(request, context: context) { _, _ in throw HTTPError(.notFound) }
-    }
-
-    /// A method a visitor's page does not take.
-    static func notAllowed(allow: String) -> any Error {
-        var page = SiteResponse.privatePage("<p>This address takes \(allow).</p>", status: 405)
-        page.headers.append((name: "Allow", value: allow))
-        return PageFailure(page: page)
     }
 }
