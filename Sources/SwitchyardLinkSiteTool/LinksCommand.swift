@@ -61,7 +61,7 @@ struct LinksCommand: AsyncParsableCommand {
             let client = Client(
                 serverURL: url,
                 transport: AsyncHTTPClientTransport(configuration: .init(timeout: .seconds(Int64(timeout)))),
-                middlewares: [SiteAnswers(token: token)])
+                middlewares: [SiteCalls(token: token)])
             do {
                 return try await operation(client)
             } catch let error as ClientError {
@@ -308,7 +308,7 @@ struct LinksCommand: AsyncParsableCommand {
             case .json(let export):
                 FileHandle.standardOutput.write(Data(try Site.text(export).utf8))
             case .textCsvCharsetUtf8(let csv):
-                FileHandle.standardOutput.write(try await Data(collecting: csv, upTo: SiteAnswers.maxSize))
+                FileHandle.standardOutput.write(try await Data(collecting: csv, upTo: SiteCalls.maxSize))
             }
         }
     }
@@ -328,7 +328,7 @@ extension LinksCommand.Site {
 
 /// The client's side of every call: the admin token, answers bounded to ``maxSize`` bytes, and a status other than
 /// a success thrown as ``SiteRefusal`` with the document's `Error` it carries.
-struct SiteAnswers: ClientMiddleware {
+struct SiteCalls: ClientMiddleware {
     static let maxSize = 64 << 20
     let token: String
 

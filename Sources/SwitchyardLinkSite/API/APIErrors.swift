@@ -9,9 +9,10 @@ import SwitchyardWebLinks
 /// Says what went wrong in the generated server, or in a handler behind it, as the document's `Error`.
 ///
 /// The generated server wraps whatever is thrown while it reads a request or runs a handler in a `ServerError`.
-/// A handler throws ``APIFailure`` (its answer is kept) or ``LinkStoreError`` (said as ``APIFailure/init(_:)-(LinkStoreError)``);
-/// what the server throws while reading a request is a `DecodingError`, said as 400 with the code the document
-/// gives: `invalidJSON`, `unknownKey`, `invalidToken` (a redemption's token) or `invalidValue`.
+/// A handler throws ``APIFailure`` (its answer is kept) or `LinkStoreError` (409, 500 or 503, as ``APIFailure``
+/// says). What the server throws while reading a request (it has no input then) is said as 400 with the code the
+/// document gives: `invalidJSON`, `unknownKey`, `invalidToken` (a redemption's token) or `invalidValue`; its own
+/// refusals keep their status (415, 406). Anything else is a 500, logged.
 struct APIErrors: RouterMiddleware {
     typealias Context = LinkSiteContext
 
