@@ -94,7 +94,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .ok(.init(body: body))
                 case 404:
@@ -116,7 +116,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .notFound(.init(body: body))
                 case 410:
@@ -138,7 +138,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .gone(.init(body: body))
                 case 503:
@@ -160,7 +160,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .serviceUnavailable(.init(body: body))
                 default:
@@ -229,7 +229,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .ok(.init(body: body))
                 case 400:
@@ -251,7 +251,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .badRequest(.init(body: body))
                 case 404:
@@ -273,7 +273,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .notFound(.init(body: body))
                 case 409:
@@ -295,7 +295,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .conflict(.init(body: body))
                 case 410:
@@ -317,7 +317,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .gone(.init(body: body))
                 case 413:
@@ -339,7 +339,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .contentTooLarge(.init(body: body))
                 case 415:
@@ -361,7 +361,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .unsupportedMediaType(.init(body: body))
                 case 429:
@@ -388,7 +388,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .tooManyRequests(.init(
                         headers: headers,
@@ -413,7 +413,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .serviceUnavailable(.init(body: body))
                 default:
@@ -487,7 +487,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .ok(.init(body: body))
                 case 400:
@@ -509,7 +509,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .badRequest(.init(body: body))
                 case 401:
@@ -536,7 +536,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .unauthorized(.init(
                         headers: headers,
@@ -566,7 +566,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .tooManyRequests(.init(
                         headers: headers,
@@ -591,7 +591,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .serviceUnavailable(.init(body: body))
                 default:
@@ -660,7 +660,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .created(.init(body: body))
                 case 400:
@@ -682,7 +682,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .badRequest(.init(body: body))
                 case 401:
@@ -709,7 +709,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .unauthorized(.init(
                         headers: headers,
@@ -734,7 +734,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .conflict(.init(body: body))
                 case 413:
@@ -756,7 +756,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .contentTooLarge(.init(body: body))
                 case 415:
@@ -778,7 +778,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .unsupportedMediaType(.init(body: body))
                 case 422:
@@ -800,7 +800,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .unprocessableContent(.init(body: body))
                 case 429:
@@ -827,7 +827,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .tooManyRequests(.init(
                         headers: headers,
@@ -852,7 +852,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .serviceUnavailable(.init(body: body))
                 default:
@@ -914,7 +914,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .ok(.init(body: body))
                 case 401:
@@ -941,7 +941,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .unauthorized(.init(
                         headers: headers,
@@ -966,7 +966,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .notFound(.init(body: body))
                 case 429:
@@ -993,7 +993,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .tooManyRequests(.init(
                         headers: headers,
@@ -1018,7 +1018,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .serviceUnavailable(.init(body: body))
                 default:
@@ -1089,7 +1089,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .ok(.init(body: body))
                 case 400:
@@ -1111,7 +1111,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .badRequest(.init(body: body))
                 case 401:
@@ -1138,7 +1138,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .unauthorized(.init(
                         headers: headers,
@@ -1163,7 +1163,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .notFound(.init(body: body))
                 case 413:
@@ -1185,7 +1185,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .contentTooLarge(.init(body: body))
                 case 415:
@@ -1207,7 +1207,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .unsupportedMediaType(.init(body: body))
                 case 422:
@@ -1229,7 +1229,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .unprocessableContent(.init(body: body))
                 case 429:
@@ -1256,7 +1256,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .tooManyRequests(.init(
                         headers: headers,
@@ -1281,7 +1281,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .serviceUnavailable(.init(body: body))
                 default:
@@ -1350,7 +1350,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .unauthorized(.init(
                         headers: headers,
@@ -1375,7 +1375,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .notFound(.init(body: body))
                 case 429:
@@ -1402,7 +1402,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .tooManyRequests(.init(
                         headers: headers,
@@ -1427,7 +1427,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .serviceUnavailable(.init(body: body))
                 default:
@@ -1489,7 +1489,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .ok(.init(body: body))
                 case 401:
@@ -1516,7 +1516,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .unauthorized(.init(
                         headers: headers,
@@ -1541,7 +1541,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .notFound(.init(body: body))
                 case 429:
@@ -1568,7 +1568,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .tooManyRequests(.init(
                         headers: headers,
@@ -1593,7 +1593,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .serviceUnavailable(.init(body: body))
                 default:
@@ -1655,7 +1655,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .ok(.init(body: body))
                 case 401:
@@ -1682,7 +1682,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .unauthorized(.init(
                         headers: headers,
@@ -1707,7 +1707,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .notFound(.init(body: body))
                 case 429:
@@ -1734,7 +1734,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .tooManyRequests(.init(
                         headers: headers,
@@ -1759,7 +1759,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .serviceUnavailable(.init(body: body))
                 default:
@@ -1842,7 +1842,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .ok(.init(body: body))
                 case 400:
@@ -1864,7 +1864,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .badRequest(.init(body: body))
                 case 401:
@@ -1891,7 +1891,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .unauthorized(.init(
                         headers: headers,
@@ -1916,7 +1916,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .notFound(.init(body: body))
                 case 429:
@@ -1943,7 +1943,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .tooManyRequests(.init(
                         headers: headers,
@@ -1968,7 +1968,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .serviceUnavailable(.init(body: body))
                 default:
@@ -2049,7 +2049,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .ok(.init(
                         headers: headers,
@@ -2074,7 +2074,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .badRequest(.init(body: body))
                 case 401:
@@ -2101,7 +2101,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .unauthorized(.init(
                         headers: headers,
@@ -2131,7 +2131,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .tooManyRequests(.init(
                         headers: headers,
@@ -2156,7 +2156,7 @@ package struct Client: APIProtocol {
                             }
                         )
                     default:
-                        preconditionFailure("bestContentType chose an invalid content type.")
+                        preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                     }
                     return .serviceUnavailable(.init(body: body))
                 default:

@@ -308,7 +308,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         }
                     )
                 default:
-                    preconditionFailure("bestContentType chose an invalid content type.")
+                    preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                 }
                 return Operations.RedeemClaim.Input(
                     headers: headers,
@@ -675,7 +675,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         }
                     )
                 default:
-                    preconditionFailure("bestContentType chose an invalid content type.")
+                    preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                 }
                 return Operations.CreateLink.Input(
                     headers: headers,
@@ -1041,7 +1041,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         }
                     )
                 default:
-                    preconditionFailure("bestContentType chose an invalid content type.")
+                    preconditionFailure("bestContentType chose an invalid content type.") // NB: unreachable: bestContentType returns one of the options it is given, or throws
                 }
                 return Operations.UpdateLink.Input(
                     path: path,
