@@ -102,14 +102,14 @@ final class OperationGroups: ServerTransport {
             throw UnfiledOperation(path: path)
         }
         group.register(handler, method: method, path: path)
-        remember(path: path, method: method, group: group)
+        remember(path: path, method: method, group: group, refusal: APIFailure.methodNotAllowed)
     }
 
     /// Registers a route that is not the generated server's, and remembers its method as ``register(_:method:path:)``
     /// does; `refusal` says the 405 of the methods the path does not take (the API's JSON by default).
     func add(
         path: String, method: HTTPRequest.Method, on group: Group,
-        refusal: @escaping @Sendable (_ allow: String) -> any Error = { APIFailure.methodNotAllowed(allow: $0) },
+        refusal: @escaping @Sendable (_ allow: String) -> any Error = APIFailure.methodNotAllowed,
         _ handler: @escaping @Sendable (Request, LinkSiteContext) async throws -> Response
     ) {
         group.on(RouterPath(path), method: method, use: handler)
@@ -134,7 +134,7 @@ final class OperationGroups: ServerTransport {
 
     private func remember(
         path: String, method: HTTPRequest.Method, group: Group,
-        refusal: @escaping @Sendable (String) -> any Error = { APIFailure.methodNotAllowed(allow: $0) }
+        refusal: @escaping @Sendable (String) -> any Error
     ) {
         if let index = taken.firstIndex(where: { $0.path == path }) {
             taken[index].methods.append(method)
