@@ -113,8 +113,10 @@ struct VerifySiteCommandTests {
     }
 
     @Test func aCertificateNotTrustedExitsWithTwo() async throws {
+        // The refusal comes in the handshake's first round trip; the default budget keeps a loaded machine from
+        // turning it into a timeout.
         let result = try await FixtureSite.with(try VerifySiteTests.replies()) { port in
-            try await Self.run(["--timeout", "2", VerifySiteTests.shopPath, "localhost:\(port)"])
+            try await Self.run([VerifySiteTests.shopPath, "localhost:\(port)"])
         }
         #expect(result.status == 2, "\(result)")
         #expect(result.output.contains("TLS failed"))
