@@ -52,7 +52,10 @@ final class BatchRecorder<Waiting: WaitingRecords>: Sendable {
         }
         guard !batch.isEmpty else { return }
         do {
-            try await write(batch)
+            // The write runs in a task of its own, which cancelling the recorder (the site's stop) does not reach:
+            // a statement cut off half-way would lose the batch, or write it and then write it again. The store's
+            // deadline bounds it.
+            try await Task { [write] in try await write(batch) }.value
             state.withLock { $0.written += batch.recordCount }
         } catch {
             logger.warning("\(batch.recordCount) \(what) wait for the store: \(error)")
@@ -60,7 +63,8 @@ final class BatchRecorder<Waiting: WaitingRecords>: Sendable {
         }
     }
 
-    /// Writes a batch every `window` until cancelled, then writes what waits.
+    /// Writes a batch every `window` until cancelled, then writes what waits, whole: the site's stop cancels this,
+    /// and the records of the requests it finished are written before it returns.
     func run() async {
         while !Task.isCancelled {
             try? await Task.sleep(for: window)

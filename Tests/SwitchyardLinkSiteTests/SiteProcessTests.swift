@@ -183,6 +183,53 @@ import Testing
         }
     }
 
+    /// 1,000 clicks, then a stop by signal: every click is counted after it, though the click window (a minute) had
+    /// written none of them, and the process exits 0 within the documented time.
+    @Test(arguments: stores.map { ($0, SIGTERM) } + [("sqlite", SIGINT)])
+    func aStopBySignalWritesEveryClick(store: String, signal: Int32) async throws {
+        try await Self.withFolder { folder in
+            let database =
+                store == "postgres"
+                ? try #require(ProcessInfo.processInfo.environment["SWITCHYARD_TEST_POSTGRES"])
+                : folder.appendingPathComponent("links.sqlite").path
+            let slug = "t\(UInt32.random(in: 0...UInt32.max))"
+            let token = try Self.token(database: database)
+            let site = try await SiteProcess.start(
+                database: database, extra: ["--click-window-milliseconds", "60000"], folder: folder)
+            #expect(
+                try await Self.post(
+                    "{\"slug\": \"\(slug)\", \"target\": \"myapp://cart\"}", token: token, port: site.port) == 201)
+            let answered = await withTaskGroup(of: Int.self) { group in
+                for _ in 0..<4 {
+                    group.addTask {
+                        var answered = 0
+                        for _ in 0..<250 {
+                            let visit = try? await RawHTTP.get(
+                                "/s/\(slug)", headers: ["User-Agent: Mozilla/5.0 (X11; Linux x86_64)"], port: site.port)
+                            if [200, 302].contains(visit?.status) { answered += 1 }
+                        }
+                        return answered
+                    }
+                }
+                return await group.reduce(0, +)
+            }
+            #expect(answered == 1_000)
+            let clock = ContinuousClock()
+            let signalled = clock.now
+            kill(site.process.processIdentifier, signal)
+            site.process.waitUntilExit()
+            #expect(site.process.terminationStatus == 0)
+            #expect(clock.now - signalled < .seconds(25), "the stop is bounded")
+            let restarted = try await SiteProcess.start(database: database, folder: folder)
+            defer { restarted.stop() }
+            let stats = try SiteProcess.run(
+                "switchyard", ["links", "stats", slug, "--json"],
+                environment: ["SWITCHYARD_TOKEN": token, "SWITCHYARD_SITE": "http://127.0.0.1:\(restarted.port)"])
+            let read = try? JSONDecoder().decode(Components.Schemas.Stats.self, from: Data(stats.output.utf8))
+            #expect(read?.total == 1_000, "\(stats.output) \(stats.error)")
+        }
+    }
+
     /// Two servers on one PostgreSQL database, each caching links for a second: a link made through one is served
     /// by the other, and a change made through one reaches the other within the cache's second.
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SWITCHYARD_TEST_POSTGRES"] != nil))
