@@ -198,6 +198,7 @@ let package = Package(
                 "SwitchyardLinkSite", "SwitchyardLinkStore", "SwitchyardServer", "SwitchyardWebLinks",
                 "SwitchyardLinkAPI", "SwitchyardTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(name: "SwitchyardCLITests", dependencies: ["SwitchyardCLI"], exclude: ["Golden"]),

@@ -10,16 +10,20 @@ import SwitchyardLinkStore
 import SwitchyardServer
 import SwitchyardWebLinks
 
-/// The request context of a link site: Hummingbird's, with the client's address for the rate limits, and the admin
-/// token ``AdminAuthenticator`` found.
+/// The request context of a link site: Hummingbird's, with the request's client (its address for the rate limits,
+/// set by ``ClientAddressing``), and the admin token ``AdminAuthenticator`` found.
 package struct LinkSiteContext: AuthRequestContext, RemoteAddressRequestContext {
     package var coreContext: CoreRequestContextStorage
+    /// The socket's peer: the client, or the proxy in front of the site.
     package let remoteAddress: SocketAddress?
+    /// The client, as the socket or a trusted proxy says.
+    package var client: Client
     package var identity: AdminIdentity?
 
     package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
+        client = Client(address: remoteAddress?.ipAddress ?? "unknown")
     }
 }
 
@@ -41,14 +45,29 @@ struct BackgroundWork: Service {
 
 /// A link site: short links, their API, and the route file's universal links and association files.
 package enum LinkSiteServer {
+    /// How long a stop waits for the requests in flight and the batches before it cancels what is left; the last
+    /// batches' writes, which cancelling does not cut, take at most the store's deadline more (5 s). Together within
+    /// the 30 s that systemd and Kubernetes give by default.
+    package static let stopGrace = Duration.seconds(20)
+
+    /// Runs `application` until `SIGTERM` or `SIGINT`, then stops it: no new connection is accepted, the requests in
+    /// flight finish, and the clicks and claims' events they recorded are written (see ``stopGrace``). The caller
+    /// closes the store after.
+    package static func run(_ application: some ApplicationProtocol, logger: Logger) async throws {
+        var configuration = ServiceGroupConfiguration(
+            services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        configuration.maximumGracefulShutdownDuration = stopGrace
+        try await ServiceGroup(configuration: configuration).run()
+    }
+
     /// The Hummingbird application of a link site on `host`:`port` (`0`: any free port, reported to
-    /// `onServerRunning`).
+    /// `onServerRunning`), taking the client's address from `proxies` when a request comes from one.
     /// - Throws: When the API document names a path the site's routes do not file (``SiteRoutes``).
     package static func application(
-        service: LinkService, limits: APILimits = APILimits(), host: String, port: Int, logger: Logger,
-        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        service: LinkService, limits: APILimits = APILimits(), proxies: TrustedProxies = .none, host: String,
+        port: Int, logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
-        let router = try SiteRoutes.router(service: service, limits: limits)
+        let router = try SiteRoutes.router(service: service, limits: limits, proxies: proxies)
         return Application(
             router: router, configuration: .init(address: .hostname(host, port: port), serverName: nil),
             services: [BackgroundWork { await service.run() }, BackgroundWork { await service.purgeClaims() }],

@@ -90,8 +90,22 @@ extension LinkSiteCommand {
         @Option(help: "Minutes between two purges of the claims that expired unredeemed.")
         var claimPurgeMinutes = 60.0
 
+        @Option(
+            name: .customLong("trusted-proxy"),
+            help: """
+                An address range (CIDR, or one address) of the proxies in front of the site, whose header says the \
+                client's address (repeatable). Without one, the headers are ignored.
+                """)
+        var trustedProxies: [String] = []
+
+        @Option(help: "The header the trusted proxies write: x-forwarded-for (with X-Forwarded-Proto) or forwarded.")
+        var proxyHeader: TrustedProxies.Header = .xForwardedFor
+
         @Option(help: "What to log: trace, debug, info, notice, warning, error or critical.")
         var logLevel: Logger.Level = .info
+
+        @Option(help: "How to log, to standard error: text, or json (one object a line).")
+        var logFormat: LogFormat = .text
 
         @Argument(help: "The route file (JSON).")
         var file: String
@@ -109,10 +123,23 @@ extension LinkSiteCommand {
             guard (0.1...10_080).contains(claimPurgeMinutes) else {
                 throw ValidationError("--claim-purge-minutes is 0.1 to 10080")
             }
+            _ = try proxies()
+        }
+
+        func proxies() throws -> TrustedProxies {
+            guard trustedProxies.count <= 1_000 else { throw ValidationError("at most 1000 --trusted-proxy ranges") }
+            do {
+                return TrustedProxies(ranges: try trustedProxies.map { try IPRange($0) }, header: proxyHeader)
+            } catch {
+                throw ValidationError("--trusted-proxy: \(error)")
+            }
         }
 
         func run() async throws {
-            LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+            switch logFormat {
+            case .text: LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+            case .json: LoggingSystem.bootstrap { JSONLogHandler(label: $0) }
+            }
             var logger = Logger(label: "switchyard-link-site")
             logger.logLevel = logLevel
             let routeFile: RouteFile
@@ -138,7 +165,7 @@ extension LinkSiteCommand {
                 let shownHost = host.contains(":") ? "[\(host)]" : host
                 application = try LinkSiteServer.application(
                     service: service, limits: APILimits(perToken: requestsPerToken, perAddress: requestsPerAddress),
-                    host: host, port: port, logger: logger
+                    proxies: try proxies(), host: host, port: port, logger: logger
                 ) { port in
                     // Standard output carries only the address, for a script that starts the server on port 0.
                     try? FileHandle.standardOutput.write(contentsOf: Array("http://\(shownHost):\(port)/\n".utf8))
@@ -152,7 +179,7 @@ extension LinkSiteCommand {
                 "short links on \(links.engine), at https://\(site.host)/\(site.prefixComponents.map { $0 + "/" }.joined())SLUG"
             )
             do {
-                try await application.runService()
+                try await LinkSiteServer.run(application, logger: logger)
             } catch {
                 await links.close()
                 throw error
@@ -240,3 +267,13 @@ extension LinkSiteCommand {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+extension TrustedProxies.Header: ExpressibleByArgument {}
+
+/// How `serve` writes its log.
+enum LogFormat: String, CaseIterable, ExpressibleByArgument {
+    /// swift-log's lines: time, level, label, message.
+    case text
+    /// One JSON object a line (``JSONLogHandler``).
+    case json
+}

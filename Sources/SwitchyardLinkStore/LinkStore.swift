@@ -72,6 +72,26 @@ package final class LinkStore: Sendable {
     /// `sqlite` or `postgres`.
     package var engine: String { connection.engineName }
 
+    /// Checks that the database answers within `deadline` and has the schema this build writes: what a site's
+    /// readiness probe asks.
+    /// - Throws: ``LinkStoreError``: `unavailable` when the database does not answer, or its schema is older than
+    ///   this build's (it was reset or restored from an old backup); `newerSchema` when a newer version has
+    ///   migrated it since this process opened it.
+    package func checkReady(deadline: Duration) async throws(LinkStoreError) {
+        let newest = try await connection.withDatabase(deadline: deadline) { database in
+            try await database.raw("SELECT MAX(version) AS version FROM switchyard_migrations").first()?
+                .decode(column: "version", as: Int?.self)
+        }
+        let latest = Migration.latest
+        switch newest ?? 0 {
+        case latest: return
+        case ..<latest:
+            throw LinkStoreError(.unavailable, "the database has migration \(newest ?? 0); this build needs \(latest)")
+        case let newer:
+            throw LinkStoreError(.newerSchema, "the database has migration \(newer); this build knows up to \(latest)")
+        }
+    }
+
     /// Adds `link`, created at `now`.
     /// - Throws: ``LinkStoreError``: `slugTaken` when a link has its slug, `unavailable`.
     package func create(_ link: ShortLink, at now: Date) async throws(LinkStoreError) {

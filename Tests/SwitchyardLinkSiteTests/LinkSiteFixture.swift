@@ -25,7 +25,8 @@ struct LinkSiteFixture: Sendable {
 
     static func with(
         cacheFor freshFor: Duration = .seconds(5), limits: APILimits = APILimits(perToken: 1_000, perAddress: 1_000),
-        makesClaims: Bool = true, claimsPerAddress: Double = 20, _ body: (LinkSiteFixture) async throws -> Void
+        makesClaims: Bool = true, claimsPerAddress: Double = 20, proxies: TrustedProxies = .none,
+        _ body: (LinkSiteFixture) async throws -> Void
     ) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-linksite-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -49,7 +50,7 @@ struct LinkSiteFixture: Sendable {
             try await RunningApplication.with(
                 { report in
                     try LinkSiteServer.application(
-                        service: service, limits: limits, host: "127.0.0.1", port: 0, logger: logger,
+                        service: service, limits: limits, proxies: proxies, host: "127.0.0.1", port: 0, logger: logger,
                         onServerRunning: { report($0) })
                 },
                 { port in

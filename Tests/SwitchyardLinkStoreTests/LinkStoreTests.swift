@@ -229,6 +229,31 @@ import Testing
         }
     }
 
+    /// What a site's `/readyz` asks: ready with this build's schema, not with an older one (a database reset or
+    /// restored from an old backup) or a newer one (migrated by a newer version since the site opened it).
+    @Test(
+        arguments: TestEngine.available.flatMap { engine in
+            [
+                (engine, nil, nil),
+                (engine, "DELETE FROM switchyard_migrations WHERE version = 4", LinkStoreError.Code.unavailable),
+                (
+                    engine, "INSERT INTO switchyard_migrations (version, name, applied_at) VALUES (99, 'future', 0)",
+                    .newerSchema
+                ),
+            ]
+        })
+    func readinessNeedsThisBuildsSchema(engine: TestEngine, statement: String?, failure: LinkStoreError.Code?)
+        async throws
+    {
+        try await withStore(engine) { store, database in
+            if let statement {
+                try await database.withSQL { sql in try await sql.raw(SQLQueryString(statement)).run() }
+            }
+            let code = await storeErrorCode { try await store.checkReady(deadline: .seconds(60)) }
+            #expect(code == failure)
+        }
+    }
+
     @Test func storesStartingAtOnceOnOnePostgresDatabaseMigrateItOnce() async throws {
         guard TestEngine.available.contains(.postgres) else { return }
         let database = try await TestDatabase.make(.postgres)

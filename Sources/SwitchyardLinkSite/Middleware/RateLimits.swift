@@ -9,7 +9,7 @@ struct AddressRateLimit: RouterMiddleware {
     func handle(
         _ request: Request, context: LinkSiteContext, next: (Request, LinkSiteContext) async throws -> Response
     ) async throws -> Response {
-        if let wait = limiter.wait(for: context.remoteAddress?.ipAddress ?? "unknown") {
+        if let wait = limiter.wait(for: context.client.address) {
             throw APIFailure.tooManyRequests(retryAfter: wait)
         }
         return try await next(request, context)

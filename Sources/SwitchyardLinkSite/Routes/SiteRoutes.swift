@@ -6,7 +6,7 @@ import OpenAPIRuntime
 import SwitchyardLinkAPI
 import SwitchyardServer
 
-/// Every route of a link site on one Hummingbird router, each group with its middleware:
+/// Every route of a link site on one Hummingbird router, behind ``ClientAddressing``, each group with its middleware:
 ///
 /// | Group | Routes | Middleware, in order |
 /// | --- | --- | --- |
@@ -14,6 +14,7 @@ import SwitchyardServer
 /// | redemption | `POST /api/claims/redeem` | API headers and errors, address limit, body limit |
 /// | admin | `/api/admin/…` | API headers and errors, address limit, token, token limit, body limit |
 /// | stats pages | `GET /admin/links/{slug}` | address limit, token (Basic too), token limit |
+/// | probes | `GET /healthz`, `GET /readyz` (``Health``) | none |
 /// | visitors' pages | short links, claim links, association files (``VisitorPages``) | none |
 ///
 /// The API's operations come from the generated server, each filed under the group its path begins with
@@ -22,8 +23,12 @@ import SwitchyardServer
 /// wherever `GET` is, and any other path under `/api` or `/admin` gets the API's 404. What the router does not
 /// know goes to the router's middleware: the route file's universal links, whose paths are the route file's.
 enum SiteRoutes {
-    static func router(service: LinkService, limits: APILimits) throws -> Router<LinkSiteContext> {
+    static func router(service: LinkService, limits: APILimits, proxies: TrustedProxies = .none) throws
+        -> Router<LinkSiteContext>
+    {
         let router = Router(context: LinkSiteContext.self, options: .autoGenerateHeadEndpoints)
+        // First, so that every route and the universal links behind them see the same client.
+        router.add(middleware: ClientAddressing(proxies: proxies))
         let tokens = AdminTokens(store: service.store, freshFor: limits.tokensFreshFor)
         let perAddress = RateLimiter(perSecond: limits.perAddress, burst: max(1, Int(limits.perAddress * 2)))
         let perToken = RateLimiter(perSecond: limits.perToken, burst: max(1, Int(limits.perToken * 2)))
@@ -54,6 +59,7 @@ enum SiteRoutes {
             let slug = context.parameters.get("slug") ?? ""
             return Response(await StatsPage.answer(slug: slug, service: service, now: Date()), for: request)
         }
+        Health.register(on: router.group(), operations, service: service)
         let universalLinks = UniversalLinkMiddleware<LinkSiteContext>(sharing: service.answers)
         VisitorPages(service: service, universalLinks: universalLinks).register(on: router.group(), operations)
         operations.answerOtherMethods()

@@ -37,7 +37,7 @@ struct VisitorPages {
             request, context in
             let answer = await service.claimAnswer(
                 path: Substring(request.uri.path), query: { request.uri.queryParameters[$0[...]].map(String.init) },
-                address: context.remoteAddress?.ipAddress ?? "unknown", now: Date())
+                address: context.client.address, now: Date())
             guard let answer else { return try await otherwise(request, context) }
             return Response(answer, for: request)
         }

@@ -1,0 +1,106 @@
+import Foundation
+import Logging
+import Switchyard
+import SwitchyardServer
+import Testing
+
+@testable import SwitchyardLinkSite
+
+/// What an operator relies on in production, over HTTP on loopback: the client's address from a trusted proxy and
+/// from no one else, and the health probes.
+struct ProductionTests {
+    /// One admin request every 20 seconds per address: the second at once is refused, however slow the machine.
+    static let strict = APILimits(perToken: 1_000, perAddress: 0.05)
+
+    @Test func aTrustedProxyGivesEachClientItsOwnLimit() async throws {
+        let proxies = TrustedProxies(ranges: [try IPRange("127.0.0.1")], header: .xForwardedFor)
+        try await LinkSiteFixture.with(limits: Self.strict, proxies: proxies) { site in
+            func list(from address: String, forwardedFor: String) async -> Int {
+                await site.request(
+                    "GET", "/api/admin/links",
+                    headers: ["Authorization: Bearer \(site.token)", "X-Forwarded-For: \(forwardedFor)"],
+                    address: address
+                ).status
+            }
+            #expect(await list(from: "127.0.0.1", forwardedFor: "198.51.100.1") == 200)
+            #expect(await list(from: "127.0.0.1", forwardedFor: "198.51.100.1") == 429)
+            #expect(await list(from: "127.0.0.1", forwardedFor: "198.51.100.2") == 200, "another client, another limit")
+            // An address that is no proxy's is its own client, whatever it says.
+            #expect(await list(from: "127.0.0.2", forwardedFor: "198.51.100.3") == 200)
+            #expect(await list(from: "127.0.0.2", forwardedFor: "198.51.100.4") == 429)
+        }
+    }
+
+    @Test func withoutATrustedProxyTheHeaderChoosesNoAddress() async throws {
+        try await LinkSiteFixture.with(limits: Self.strict) { site in
+            func list(forwardedFor: String) async -> Int {
+                await site.request(
+                    "GET", "/api/admin/links",
+                    headers: ["Authorization: Bearer \(site.token)", "X-Forwarded-For: \(forwardedFor)"],
+                    address: "127.0.0.3"
+                ).status
+            }
+            #expect(await list(forwardedFor: "198.51.100.1") == 200)
+            #expect(await list(forwardedFor: "198.51.100.2") == 429)
+        }
+    }
+
+    @Test func theProbesAnswerWithoutATokenAndOutsideTheLimits() async throws {
+        try await LinkSiteFixture.with(limits: Self.strict) { site in
+            for _ in 0..<5 {
+                let health = await site.request("GET", "/healthz", address: "127.0.0.4")
+                #expect(health.status == 200 && health.text == "ok\n")
+                #expect(health.header("Cache-Control") == "no-store")
+                let ready = await site.request("GET", "/readyz", address: "127.0.0.4")
+                #expect(ready.status == 200 && ready.text == "ready\n")
+            }
+            #expect(await site.request("HEAD", "/readyz").status == 200)
+            let post = await site.request("POST", "/healthz", body: "")
+            #expect(post.status == 405 && post.header("Allow") == "GET")
+        }
+    }
+
+    @Test func readinessFailsWhenTheStoreIsGone() async throws {
+        try await LinkSiteFixture.with { site in
+            await site.store.close()
+            let ready = await site.request("GET", "/readyz")
+            #expect(ready.status == 503)
+            #expect(ready.text.hasPrefix("not ready: unavailable"), "\(ready.text)")
+        }
+    }
+}
+
+/// `--log-format json`: each entry one line, one object, that a log shipper reads without knowing Swift.
+struct JSONLogTests {
+    struct Entry: Decodable, Equatable {
+        let label: String
+        let level: String
+        let message: String
+        let metadata: [String: String]
+        let time: String
+    }
+
+    @Test func eachEntryIsOneLineOfOneObject() throws {
+        let lines = Locked<[String]>([])
+        var logger = Logger(label: "site") { label in
+            JSONLogHandler(label: label) { line in lines.withLock { $0.append(line) } }
+        }
+        logger.logLevel = .debug
+        logger[metadataKey: "request"] = "r1"
+        logger.warning("two\nlines \"quoted\" </script>", metadata: ["slug": "xmas", "count": .stringConvertible(3)])
+        logger.debug("plain")
+        logger.trace("below the level")
+        let written = lines.withLock { $0 }
+        #expect(written.count == 2)
+        #expect(written.allSatisfy { $0.hasSuffix("}\n") && $0.dropLast().allSatisfy { $0 != "\n" } })
+        let entries = try written.map { try JSONDecoder().decode(Entry.self, from: Data($0.utf8)) }
+        #expect(entries.first?.message == "two\nlines \"quoted\" </script>")
+        #expect(entries.first?.metadata == ["request": "r1", "slug": "xmas", "count": "3"])
+        #expect(entries.map(\.level) == ["warning", "debug"])
+        #expect(entries.allSatisfy { $0.label == "site" })
+        let time = try #require(entries.first?.time)
+        #expect(
+            try Date(time, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true)) <= Date())
+        #expect(time.hasSuffix("Z") && time.count == 24, "\(time)")
+    }
+}
