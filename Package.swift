@@ -46,6 +46,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
         // The link site's admin tokens, checked by an authenticator middleware on the admin routes.
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        // The link site's metrics: recorded through swift-metrics, exported for Prometheus at `--metrics-port`.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
     ],
     targets: [
         .target(name: "Switchyard", dependencies: [.product(name: "Logging", package: "swift-log")]),
@@ -148,7 +151,8 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         .executableTarget(
@@ -163,6 +167,9 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         .testTarget(

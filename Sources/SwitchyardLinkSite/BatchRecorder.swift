@@ -17,10 +17,14 @@ final class BatchRecorder<Waiting: WaitingRecords>: Sendable {
     private let what: String
     private let write: @Sendable (Waiting) async throws -> Void
     private let logger: Logger
+    private let metrics: (SiteMetrics, SiteMetrics.Batch)?
+    private let clock = ContinuousClock()
     private let state = Locked(State())
 
     private struct State: Sendable {
         var waiting = Waiting()
+        /// When the oldest record that waits arrived: a batch's lag starts there.
+        var oldest: ContinuousClock.Instant?
         var dropped = 0
         var written = 0
     }
@@ -28,38 +32,64 @@ final class BatchRecorder<Waiting: WaitingRecords>: Sendable {
     /// A recorder of `what` that hands each batch to `write`.
     init(
         _ what: String, window: Duration, capacity: Int, logger: Logger,
-        write: @escaping @Sendable (Waiting) async throws -> Void
+        metrics: (SiteMetrics, SiteMetrics.Batch)? = nil, write: @escaping @Sendable (Waiting) async throws -> Void
     ) {
         self.what = what
         self.window = window
         self.capacity = capacity
         self.logger = logger
+        self.metrics = metrics
         self.write = write
     }
 
     /// Records `record`, to be written with the next batch; dropped and counted when `capacity` entries wait.
     func record(_ record: Waiting.Record) {
-        state.withLock { state in
-            if !state.waiting.add(record, capacity: capacity) { state.dropped += 1 }
+        let now = clock.now
+        let dropped = state.withLock { state in
+            if state.oldest == nil { state.oldest = now }
+            if !state.waiting.add(record, capacity: capacity) {
+                state.dropped += 1
+                return true
+            }
+            return false
         }
+        if dropped, let (metrics, batch) = metrics { metrics.batchDropped(batch, records: 1) }
     }
 
     /// Writes what waits; on failure it waits for the next batch.
     func flush() async {
-        let batch = state.withLock { state in
-            defer { state.waiting = Waiting() }
-            return state.waiting
+        let (batch, oldest) = state.withLock { state in
+            defer {
+                state.waiting = Waiting()
+                state.oldest = nil
+            }
+            return (state.waiting, state.oldest)
         }
         guard !batch.isEmpty else { return }
+        let started = clock.now
         do {
             // The write runs in a task of its own, which cancelling the recorder (the site's stop) does not reach:
             // a statement cut off half-way would lose the batch, or write it and then write it again. The store's
             // deadline bounds it.
             try await Task { [write] in try await write(batch) }.value
             state.withLock { $0.written += batch.recordCount }
+            if let (metrics, kind) = metrics {
+                metrics.storeCall(kind.write, duration: clock.now - started, failed: false)
+                metrics.batchWritten(kind, records: batch.recordCount, lag: clock.now - (oldest ?? started))
+            }
         } catch {
             logger.warning("\(batch.recordCount) \(what) wait for the store: \(error)")
-            state.withLock { state in state.dropped += state.waiting.putBack(batch, capacity: capacity) }
+            let dropped = state.withLock { state in
+                // The batch goes back before what came since, so its oldest record is the oldest again.
+                state.oldest = oldest ?? state.oldest
+                let dropped = state.waiting.putBack(batch, capacity: capacity)
+                state.dropped += dropped
+                return dropped
+            }
+            if let (metrics, kind) = metrics {
+                metrics.storeCall(kind.write, duration: clock.now - started, failed: true)
+                if dropped > 0 { metrics.batchDropped(kind, records: dropped) }
+            }
         }
     }
 

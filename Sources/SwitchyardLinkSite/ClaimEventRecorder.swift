@@ -9,8 +9,14 @@ typealias ClaimEventRecorder = BatchRecorder<WaitingClaimEvents>
 
 extension BatchRecorder where Waiting == WaitingClaimEvents {
     /// Adds to `store`'s counts in batches, every `window`, at most `capacity` links, days and events waiting.
-    convenience init(store: LinkStore, window: Duration = .seconds(1), capacity: Int = 10_000, logger: Logger) {
-        self.init("claims' events", window: window, capacity: capacity, logger: logger) { batch in
+    convenience init(
+        store: LinkStore, window: Duration = .seconds(1), capacity: Int = 10_000, logger: Logger,
+        metrics: SiteMetrics = SiteMetrics()
+    ) {
+        self.init(
+            "claims' events", window: window, capacity: capacity, logger: logger, metrics: (metrics, .claimEvents)
+        ) {
+            batch in
             try await store.count(
                 batch.counts.map { key, count in
                     (key.slug, ClaimEventCount(day: key.day, event: key.event, count: count))

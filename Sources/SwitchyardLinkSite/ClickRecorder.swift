@@ -7,8 +7,12 @@ typealias ClickRecorder = BatchRecorder<WaitingClicks>
 
 extension BatchRecorder where Waiting == WaitingClicks {
     /// Writes `store`'s clicks in batches, every `window`, at most `capacity` waiting.
-    convenience init(store: LinkStore, window: Duration = .seconds(1), capacity: Int = 100_000, logger: Logger) {
-        self.init("clicks", window: window, capacity: capacity, logger: logger) { batch in
+    convenience init(
+        store: LinkStore, window: Duration = .seconds(1), capacity: Int = 100_000, logger: Logger,
+        metrics: SiteMetrics = SiteMetrics()
+    ) {
+        self.init("clicks", window: window, capacity: capacity, logger: logger, metrics: (metrics, .clicks)) {
+            batch in
             try await store.record(batch.clicks)
         }
     }

@@ -27,6 +27,8 @@ package final class LinkService: Sendable {
     /// How the site makes claims that survive an install; `nil` when it makes none.
     package let claims: ClaimSettings?
     let logger: Logger
+    /// What the site counts and times.
+    package let metrics: SiteMetrics
 
     /// - Parameters:
     ///   - file: The route file: its routes, apps and short-link site (`shortLinks`).
@@ -35,17 +37,21 @@ package final class LinkService: Sendable {
     ///   - host: The host of the site's universal links, when the route file's first is not it.
     ///   - cache: The links in memory.
     ///   - clickWindow: How long a click waits before it is written.
+    ///   - metrics: Where the site's counts and times go (``SiteMetrics``).
     /// - Throws: ``LinkSiteError`` when the route file declares no short-link site, or its routes cannot be made.
     package init(
         file: RouteFile, store: LinkStore, webHosts: [String] = [], host: String? = nil,
         cache: (capacity: Int, freshFor: Duration) = (10_000, .seconds(5)), clickWindow: Duration = .seconds(1),
-        claims: ClaimSettings? = nil, logger: Logger = Logger(label: "switchyard.link-site")
+        claims: ClaimSettings? = nil, logger: Logger = Logger(label: "switchyard.link-site"),
+        metrics: SiteMetrics = SiteMetrics()
     ) throws(LinkSiteError) {
         guard let shortLinks = file.shortLinks else {
             throw LinkSiteError("the route file declares no short links: add \"shortLinks\": {\"host\": …}")
         }
         self.claims = claims
         self.logger = logger
+        self.metrics = metrics
+        metrics.registerCounters()
         do {
             answers = try ShortLinkAnswers(
                 file: file, host: host, shortLinks: shortLinks, makesClaims: claims != nil)
@@ -62,8 +68,8 @@ package final class LinkService: Sendable {
         slugPathPrefix = Array(("/" + shortLinks.prefixComponents.map { $0 + "/" }.joined()).utf8)
         self.store = store
         self.cache = LinkCache(capacity: cache.capacity, freshFor: cache.freshFor)
-        clicks = ClickRecorder(store: store, window: clickWindow, logger: logger)
-        claimEvents = ClaimEventRecorder(store: store, window: clickWindow, logger: logger)
+        clicks = ClickRecorder(store: store, window: clickWindow, logger: logger, metrics: metrics)
+        claimEvents = ClaimEventRecorder(store: store, window: clickWindow, logger: logger, metrics: metrics)
     }
 
     package var shortLinks: ShortLinkSite { answers.shortLinks }
@@ -102,9 +108,15 @@ package final class LinkService: Sendable {
     package func link(_ slug: Slug) async throws(LinkStoreError) -> ShortLink? {
         let now = clock.now
         let cached = cache.lookUp(slug, at: now)
-        if case .fresh(let link) = cached { return link }
+        if case .fresh(let link) = cached {
+            metrics.cacheLookup(hit: true)
+            return link
+        }
+        metrics.cacheLookup(hit: false)
         do {
-            let link = try await store.link(slug)?.link
+            let link = try await metrics.timed(.readLink) { () async throws(LinkStoreError) in
+                try await store.link(slug)?.link
+            }
             cache.store(link, for: slug, at: clock.now)
             return link
         } catch {
@@ -172,13 +184,19 @@ package final class LinkService: Sendable {
         guard let link, !link.isGone(at: now) else { return answers.response(for: link, visitor: .ios, now: now) }
         claimEvents.record(.storeRedirect, of: slug, at: now)
         if claims.perAddress.wait(for: address) != nil {
+            metrics.rateLimited("claims")
             logger.notice("no claim of '\(slug)' made: \(address) made too many")
             return SiteResponse.redirect(to: location)
         }
         do {
-            let isNew = try await self.store.createClaim(
-                token, for: slug, at: now, expiresAt: now.addingTimeInterval(claims.lifetime))
-            if isNew { claimEvents.record(.claimCreated, of: slug, at: now) }
+            let isNew = try await metrics.timed(.createClaim) {
+                try await self.store.createClaim(
+                    token, for: slug, at: now, expiresAt: now.addingTimeInterval(claims.lifetime))
+            }
+            if isNew {
+                claimEvents.record(.claimCreated, of: slug, at: now)
+                metrics.claimMade()
+            }
         } catch {
             logger.warning("a claim of '\(slug)' was not made: \(error)")
         }
@@ -240,11 +258,13 @@ package final class LinkService: Sendable {
     /// Redeems the claim of `token` at `now` (the link read through the cache) and counts what it was: a first open
     /// or a re-open.
     package func redeem(_ token: ClaimToken, at now: Date) async throws(LinkStoreError) -> Redemption {
-        let redemption = try await store.redeemClaim(token, at: now) { slug throws(LinkStoreError) in
-            try await self.link(slug)
+        let redemption = try await metrics.timed(.redeemClaim) { () async throws(LinkStoreError) in
+            try await store.redeemClaim(token, at: now) { slug throws(LinkStoreError) in try await self.link(slug) }
         }
         switch redemption {
-        case .redeemed(let claim, _): claimEvents.record(.redeemed, of: claim.slug, at: now)
+        case .redeemed(let claim, _):
+            claimEvents.record(.redeemed, of: claim.slug, at: now)
+            metrics.claimRedeemed()
         case .alreadyRedeemed(let slug): claimEvents.record(.reopened, of: slug, at: now)
         case .unknown, .expired, .linkGone: break
         }

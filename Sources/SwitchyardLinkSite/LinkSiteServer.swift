@@ -50,12 +50,12 @@ package enum LinkSiteServer {
     /// the 30 s that systemd and Kubernetes give by default.
     package static let stopGrace = Duration.seconds(20)
 
-    /// Runs `application` until `SIGTERM` or `SIGINT`, then stops it: no new connection is accepted, the requests in
+    /// Runs `applications` (the site, and its metrics' when asked) until `SIGTERM` or `SIGINT`, then stops them: no new connection is accepted, the requests in
     /// flight finish, and the clicks and claims' events they recorded are written (see ``stopGrace``). The caller
     /// closes the store after.
-    package static func run(_ application: some ApplicationProtocol, logger: Logger) async throws {
+    package static func run(_ applications: [any Service], logger: Logger) async throws {
         var configuration = ServiceGroupConfiguration(
-            services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            services: applications, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         configuration.maximumGracefulShutdownDuration = stopGrace
         try await ServiceGroup(configuration: configuration).run()
     }

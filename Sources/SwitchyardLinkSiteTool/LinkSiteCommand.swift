@@ -2,6 +2,9 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import Metrics
+import Prometheus
+import ServiceLifecycle
 import Switchyard
 import SwitchyardLinkSite
 import SwitchyardLinkStore
@@ -101,6 +104,16 @@ extension LinkSiteCommand {
         @Option(help: "The header the trusted proxies write: x-forwarded-for (with X-Forwarded-Proto) or forwarded.")
         var proxyHeader: TrustedProxies.Header = .xForwardedFor
 
+        @Option(
+            help: """
+                A port to serve the metrics on, at /metrics in Prometheus' text format (0: any free port, printed \
+                on the second line). Off unless given.
+                """)
+        var metricsPort: Int?
+
+        @Option(help: "The address the metrics are served on.")
+        var metricsHost = "127.0.0.1"
+
         @Option(help: "What to log: trace, debug, info, notice, warning, error or critical.")
         var logLevel: Logger.Level = .info
 
@@ -115,6 +128,14 @@ extension LinkSiteCommand {
                 throw ValidationError("the request limits are 0.1 to 100000 a second")
             }
             guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+            if let metricsPort {
+                guard (0...65535).contains(metricsPort) else {
+                    throw ValidationError("--metrics-port must be between 0 and 65535")
+                }
+                guard metricsPort == 0 || metricsPort != port || metricsHost != host else {
+                    throw ValidationError("--metrics-port must differ from --port")
+                }
+            }
             guard (0...3_600).contains(cacheSeconds) else { throw ValidationError("--cache-seconds is 0 to 3600") }
             guard (10...60_000).contains(clickWindowMilliseconds) else {
                 throw ValidationError("--click-window-milliseconds is 10 to 60000")
@@ -148,9 +169,14 @@ extension LinkSiteCommand {
             } catch {
                 throw Failure.badUsage("\(error)")
             }
+            let registry = PrometheusCollectorRegistry()
+            let metrics =
+                metricsPort == nil
+                ? SiteMetrics(factory: NOOPMetricsHandler.instance)
+                : SiteMetrics(factory: MetricsEndpoint.factory(registry: registry))
             let links = try await store.open(logger: logger)
             let service: LinkService
-            let application: any ApplicationProtocol
+            var applications: [any Service] = []
             do {
                 let claims =
                     claimDays > 0
@@ -161,14 +187,23 @@ extension LinkSiteCommand {
                 service = try LinkService(
                     file: routeFile, store: links, webHosts: webHosts,
                     cache: (10_000, .seconds(cacheSeconds)), clickWindow: .milliseconds(clickWindowMilliseconds),
-                    claims: claims, logger: logger)
+                    claims: claims, logger: logger, metrics: metrics)
                 let shownHost = host.contains(":") ? "[\(host)]" : host
-                application = try LinkSiteServer.application(
+                let started = StartupLines(count: metricsPort == nil ? 1 : 2)
+                let site = try LinkSiteServer.application(
                     service: service, limits: APILimits(perToken: requestsPerToken, perAddress: requestsPerAddress),
                     proxies: try proxies(), host: host, port: port, logger: logger
                 ) { port in
-                    // Standard output carries only the address, for a script that starts the server on port 0.
-                    try? FileHandle.standardOutput.write(contentsOf: Array("http://\(shownHost):\(port)/\n".utf8))
+                    // Standard output carries only the addresses, for a script that starts the server on port 0.
+                    await started.write("http://\(shownHost):\(port)/", line: 0)
+                }
+                applications.append(site)
+                if let metricsPort {
+                    let shownMetricsHost = metricsHost.contains(":") ? "[\(metricsHost)]" : metricsHost
+                    applications.append(
+                        MetricsEndpoint.application(
+                            registry: registry, host: metricsHost, port: metricsPort, logger: logger
+                        ) { port in await started.write("http://\(shownMetricsHost):\(port)/metrics", line: 1) })
                 }
             } catch {
                 await links.close()
@@ -179,7 +214,7 @@ extension LinkSiteCommand {
                 "short links on \(links.engine), at https://\(site.host)/\(site.prefixComponents.map { $0 + "/" }.joined())SLUG"
             )
             do {
-                try await LinkSiteServer.run(application, logger: logger)
+                try await LinkSiteServer.run(applications, logger: logger)
             } catch {
                 await links.close()
                 throw error
@@ -263,6 +298,24 @@ extension LinkSiteCommand {
                 print("revoked \(id)")
             }
         }
+    }
+}
+
+/// The lines `serve` prints when it listens: the site's address first, then the metrics' (when asked), each once
+/// both are known, so that a script reads them in that order whichever server starts first.
+actor StartupLines {
+    private var lines: [String?]
+
+    init(count: Int) {
+        lines = Array(repeating: nil, count: count)
+    }
+
+    func write(_ text: String, line: Int) {
+        guard lines.indices.contains(line) else { return }
+        lines[line] = text
+        let known = lines.compactMap { $0 }
+        guard known.count == lines.count else { return }
+        try? FileHandle.standardOutput.write(contentsOf: Array(known.map { $0 + "\n" }.joined().utf8))
     }
 }
 

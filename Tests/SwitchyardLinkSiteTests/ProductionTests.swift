@@ -104,3 +104,26 @@ struct JSONLogTests {
         #expect(time.hasSuffix("Z") && time.count == 24, "\(time)")
     }
 }
+
+/// The `class` label of `switchyard_requests_total`: each route the router matched, by its pattern.
+struct RequestMetricsTests {
+    @Test(arguments: [
+        ("/s/{slug}", SiteMetrics.RouteClass.shortLink), ("/c/**", .claimLink),
+        ("/.well-known/apple-app-site-association", .associationFile),
+        ("/.well-known/assetlinks.json", .associationFile),
+        ("/api/links/{slug}", .publicAPI), ("/api/openapi.json", .publicAPI), ("/api/**", .publicAPI),
+        ("/api/claims/redeem", .redemption), ("/api/admin/links", .adminAPI), ("/api/admin/links/{slug}", .adminAPI),
+        ("/admin/links/{slug}", .statsPage), ("/admin/**", .statsPage), ("/product/{id}", .universalLink),
+    ])
+    func eachRouteHasItsClass(path: String, routeClass: SiteMetrics.RouteClass) {
+        #expect(RequestMetrics.routeClass(of: path, shortLinkPath: "/s/{slug}") == routeClass)
+    }
+
+    @Test func unmatchedPathsAreTheUniversalLinksAndTheProbesAreNotCounted() {
+        #expect(RequestMetrics.routeClass(of: nil, shortLinkPath: "/s/{slug}") == .universalLink)
+        #expect(RequestMetrics.routeClass(of: "NotFound", shortLinkPath: "/s/{slug}") == .universalLink)
+        #expect(RequestMetrics.routeClass(of: "/healthz", shortLinkPath: "/s/{slug}") == nil)
+        #expect(RequestMetrics.routeClass(of: "/readyz", shortLinkPath: "/s/{slug}") == nil)
+        #expect(RequestMetrics.routeClass(of: "/{slug}", shortLinkPath: "/{slug}") == .shortLink)
+    }
+}

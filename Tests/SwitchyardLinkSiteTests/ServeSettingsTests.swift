@@ -15,6 +15,10 @@ import Testing
         ["--requests-per-token", "0.1"], ["--requests-per-token", "100000"],
         ["--log-level", "trace"], ["--log-level", "critical"],
         ["--claim-days", "0", "--claim-purge-minutes", "0.1", "--cache-seconds", "0"],
+        ["--metrics-port", "0"], ["--log-format", "json"], ["--log-format", "text"],
+        ["--trusted-proxy", "0.0.0.0/0", "--trusted-proxy", "::/0"],
+        ["--trusted-proxy", "127.0.0.1", "--proxy-header", "forwarded"],
+        ["--trusted-proxy", "127.0.0.1/32", "--proxy-header", "x-forwarded-for"],
     ]
 
     @Test(arguments: edges)
@@ -41,6 +45,9 @@ import Testing
         ["--click-window-milliseconds", "9"], ["--click-window-milliseconds", "60001"],
         ["--requests-per-address", "0"], ["--requests-per-token", "100001"],
         ["--port", "65536"], ["--port", "-1"],
+        ["--metrics-port", "65536"], ["--metrics-port", "-1"], ["--metrics-port", "8080"],
+        ["--trusted-proxy", "10.0.0.1/8"], ["--trusted-proxy", "10.0.0.0/33"], ["--trusted-proxy", "::/129"],
+        ["--trusted-proxy", "proxy.example.com"], ["--proxy-header", "x-real-ip"], ["--log-format", "xml"],
     ]
 
     @Test(arguments: outOfRange)

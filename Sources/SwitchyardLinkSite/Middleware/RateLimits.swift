@@ -5,11 +5,13 @@ import HummingbirdAuth
 /// the limit gets 429 with `Retry-After`.
 struct AddressRateLimit: RouterMiddleware {
     let limiter: RateLimiter
+    let metrics: SiteMetrics
 
     func handle(
         _ request: Request, context: LinkSiteContext, next: (Request, LinkSiteContext) async throws -> Response
     ) async throws -> Response {
         if let wait = limiter.wait(for: context.client.address) {
+            metrics.rateLimited("address")
             throw APIFailure.tooManyRequests(retryAfter: wait)
         }
         return try await next(request, context)
@@ -19,11 +21,13 @@ struct AddressRateLimit: RouterMiddleware {
 /// Requests per admin token, once ``AdminAuthenticator`` has checked it.
 struct TokenRateLimit: RouterMiddleware {
     let limiter: RateLimiter
+    let metrics: SiteMetrics
 
     func handle(
         _ request: Request, context: LinkSiteContext, next: (Request, LinkSiteContext) async throws -> Response
     ) async throws -> Response {
         if let token = context.identity, let wait = limiter.wait(for: token.id) {
+            metrics.rateLimited("token")
             throw APIFailure.tooManyRequests(retryAfter: wait)
         }
         return try await next(request, context)

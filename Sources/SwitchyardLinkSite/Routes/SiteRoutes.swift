@@ -6,7 +6,8 @@ import OpenAPIRuntime
 import SwitchyardLinkAPI
 import SwitchyardServer
 
-/// Every route of a link site on one Hummingbird router, behind ``ClientAddressing``, each group with its middleware:
+/// Every route of a link site on one Hummingbird router, behind ``ClientAddressing`` and ``RequestMetrics``, each
+/// group with its middleware:
 ///
 /// | Group | Routes | Middleware, in order |
 /// | --- | --- | --- |
@@ -27,22 +28,29 @@ enum SiteRoutes {
         -> Router<LinkSiteContext>
     {
         let router = Router(context: LinkSiteContext.self, options: .autoGenerateHeadEndpoints)
-        // First, so that every route and the universal links behind them see the same client.
+        // First, so that every route and the universal links behind them see the same client, and are counted.
         router.add(middleware: ClientAddressing(proxies: proxies))
+        router.add(
+            middleware: RequestMetrics(
+                metrics: service.metrics, shortLinkPath: VisitorPages.shortLinkPath(of: service.shortLinks)))
         let tokens = AdminTokens(store: service.store, freshFor: limits.tokensFreshFor)
         let perAddress = RateLimiter(perSecond: limits.perAddress, burst: max(1, Int(limits.perAddress * 2)))
         let perToken = RateLimiter(perSecond: limits.perToken, burst: max(1, Int(limits.perToken * 2)))
+        let metrics = service.metrics
 
         let api = router.group().add(middleware: APIHeaders()).add(middleware: APIErrors())
-        let redemption = api.group().add(middleware: AddressRateLimit(limiter: perAddress))
+        let redemption = api.group().add(middleware: AddressRateLimit(limiter: perAddress, metrics: metrics))
             .add(middleware: RequestBodyLimit())
-        let admin = api.group().add(middleware: AddressRateLimit(limiter: perAddress))
+        let admin = api.group().add(middleware: AddressRateLimit(limiter: perAddress, metrics: metrics))
             .add(middleware: AdminAuthenticator(tokens: tokens, allowsBasic: false, refusal: .json))
-            .add(middleware: RequireAdmin(refusal: .json)).add(middleware: TokenRateLimit(limiter: perToken))
+            .add(middleware: RequireAdmin(refusal: .json)).add(
+                middleware: TokenRateLimit(limiter: perToken, metrics: metrics)
+            )
             .add(middleware: RequestBodyLimit())
-        let pages = router.group().add(middleware: AddressRateLimit(limiter: perAddress))
+        let pages = router.group().add(middleware: AddressRateLimit(limiter: perAddress, metrics: metrics))
             .add(middleware: AdminAuthenticator(tokens: tokens, allowsBasic: true, refusal: .page))
-            .add(middleware: RequireAdmin(refusal: .page)).add(middleware: TokenRateLimit(limiter: perToken))
+            .add(middleware: RequireAdmin(refusal: .page)).add(
+                middleware: TokenRateLimit(limiter: perToken, metrics: metrics))
 
         let operations = OperationGroups(
             groups: [("/api/admin/", admin), ("/api/claims/", redemption), ("/api/", api)])

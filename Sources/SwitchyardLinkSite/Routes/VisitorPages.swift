@@ -17,8 +17,10 @@ struct VisitorPages {
     let universalLinks: UniversalLinkMiddleware<LinkSiteContext>
 
     /// The short links' route: `/s/{slug}` for the prefix `s`, `/{slug}` for a site without one.
-    var shortLinkPath: String {
-        "/" + (service.shortLinks.prefixComponents + ["{slug}"]).joined(separator: "/")
+    var shortLinkPath: String { Self.shortLinkPath(of: service.shortLinks) }
+
+    static func shortLinkPath(of site: ShortLinkSite) -> String {
+        "/" + (site.prefixComponents + ["{slug}"]).joined(separator: "/")
     }
 
     func register(on group: RouterGroup<LinkSiteContext>, _ routes: OperationGroups) {
