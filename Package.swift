@@ -49,6 +49,8 @@ let package = Package(
         // The link site's metrics: recorded through swift-metrics, exported for Prometheus at `--metrics-port`.
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
+        // `switchyard-link-site serve`'s settings from the environment and a JSON file, beside its options.
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
     ],
     targets: [
         .target(name: "Switchyard", dependencies: [.product(name: "Logging", package: "swift-log")]),
@@ -170,6 +172,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Configuration", package: "swift-configuration"),
             ]
         ),
         .testTarget(

@@ -32,12 +32,23 @@ final class SiteProcess: @unchecked Sendable {
 
     /// Starts `switchyard-link-site serve` for the example on any free port, and waits until it listens.
     static func start(database: String, extra: [String] = [], folder: URL) async throws -> SiteProcess {
+        try await start(
+            arguments: [
+                "serve", LinkSiteFixture.example, "--database", database, "--port", "0", "--log-level", "error",
+            ]
+                + extra, folder: folder)
+    }
+
+    /// Starts `switchyard-link-site` with exactly `arguments`, and `environment` added to the test's own.
+    static func start(arguments: [String], environment: [String: String] = [:], folder: URL) async throws
+        -> SiteProcess
+    {
         let output = folder.appendingPathComponent("site-\(UUID()).out")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let process = Process()
         process.executableURL = products.appendingPathComponent("switchyard-link-site")
-        process.arguments =
-            ["serve", LinkSiteFixture.example, "--database", database, "--port", "0", "--log-level", "error"] + extra
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = FileHandle.nullDevice
         try process.run()

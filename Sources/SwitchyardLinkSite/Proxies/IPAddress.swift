@@ -174,6 +174,7 @@ package struct IPRange: Hashable, Sendable, CustomStringConvertible {
     }
 
     package struct BadRange: Error, Equatable, CustomStringConvertible {
+        /// The text given.
         package let text: String
         package let problem: String
         package var description: String { "'\(text)' is no address range (CIDR): \(problem)" }

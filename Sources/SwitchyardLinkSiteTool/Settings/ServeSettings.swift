@@ -1,0 +1,197 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import Metrics
+import Prometheus
+import ServiceLifecycle
+import Switchyard
+import SwitchyardLinkSite
+import SwitchyardLinkStore
+
+/// What `serve`'s settings resolve to, wherever each came from (``SettingReader``), checked: a value out of range
+/// is refused before anything starts, with the place it came from.
+struct ServeSettings {
+    /// Every setting's name, as the option's long name and the settings file's key.
+    static let names: Set<String> = [
+        "route-file", "database", "port", "host", "web-host", "cache-seconds", "click-window-milliseconds",
+        "requests-per-address", "requests-per-token", "claim-days", "claim-purge-minutes", "trusted-proxy",
+        "proxy-header", "metrics-port", "metrics-host", "log-level", "log-format",
+    ]
+
+    let routeFile: String
+    let database: String
+    let port: Int
+    let host: String
+    let webHosts: [String]
+    let cacheSeconds: Int
+    let clickWindowMilliseconds: Int
+    let requestsPerAddress: Double
+    let requestsPerToken: Double
+    let claimDays: Double
+    let claimPurgeMinutes: Double
+    let proxies: TrustedProxies
+    let metricsPort: Int?
+    let metricsHost: String
+    let logLevel: Logger.Level
+    let logFormat: LogFormat
+    /// Each setting, its value as shown (passwords hidden) and where it came from.
+    let table: String
+
+    /// Resolves `serve`'s options against `environment` and the settings file it names.
+    /// - Throws: `ValidationError` for a value out of range or unreadable, naming where it came from.
+    init(_ options: LinkSiteCommand.Serve, environment: [String: String]) throws {
+        var sources = SettingSources(environment: environment)
+        if let path = options.config ?? environment["SWITCHYARD_CONFIG"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            sources = try SettingSources(environment: environment, file: path, known: Self.names)
+        }
+        var read = SettingReader(sources: sources)
+        func within<Value: Comparable>(_ range: ClosedRange<Value>) -> (Value) -> String? {
+            { range.contains($0) ? nil : "is out of range: \(range.lowerBound) to \(range.upperBound)" }
+        }
+        let file = try read.optional("route-file", flag: options.file)
+        guard let file else {
+            throw ValidationError(
+                "no route file: give it as the argument, SWITCHYARD_ROUTE_FILE or \"route-file\" in the --config file")
+        }
+        routeFile = file
+        database = try read.value(
+            "database", flag: options.store.database, default: StoreOptions.defaultDatabase, secret: true)
+        port = try read.value("port", flag: options.port, default: 8080, check: within(0...65535))
+        host = try read.value("host", flag: options.host, default: "127.0.0.1")
+        webHosts = try read.list("web-host", flag: options.webHosts)
+        cacheSeconds = try read.value(
+            "cache-seconds", flag: options.cacheSeconds, default: 5, check: within(0...3_600))
+        clickWindowMilliseconds = try read.value(
+            "click-window-milliseconds", flag: options.clickWindowMilliseconds, default: 1_000,
+            check: within(10...60_000))
+        requestsPerAddress = try read.value(
+            "requests-per-address", flag: options.requestsPerAddress, default: 20, check: within(0.1...100_000))
+        requestsPerToken = try read.value(
+            "requests-per-token", flag: options.requestsPerToken, default: 50, check: within(0.1...100_000))
+        claimDays = try read.value("claim-days", flag: options.claimDays, default: 7, check: within(0...365))
+        claimPurgeMinutes = try read.value(
+            "claim-purge-minutes", flag: options.claimPurgeMinutes, default: 60, check: within(0.1...10_080))
+        let ranges = try read.list("trusted-proxy", flag: options.trustedProxies) { text in
+            do throws(IPRange.BadRange) {
+                _ = try IPRange(text)
+                return nil
+            } catch {
+                return error.problem
+            }
+        }
+        guard ranges.count <= 1_000 else { throw ValidationError("--trusted-proxy: at most 1000 ranges") }
+        let header = try read.value("proxy-header", flag: options.proxyHeader, default: .xForwardedFor)
+        proxies = TrustedProxies(ranges: ranges.compactMap { try? IPRange($0) }, header: header)
+        metricsPort = try read.optional("metrics-port", flag: options.metricsPort, check: within(0...65535))
+        metricsHost = try read.value("metrics-host", flag: options.metricsHost, default: "127.0.0.1")
+        if let metricsPort, metricsPort != 0, metricsPort == port, metricsHost == host {
+            throw ValidationError("--metrics-port: \(metricsPort) is the site's port too; give the metrics their own")
+        }
+        logLevel = try read.value("log-level", flag: options.logLevel, default: .info)
+        logFormat = try read.value("log-format", flag: options.logFormat, default: .text)
+        table = read.table
+    }
+
+    /// Serves the site (and its metrics, when asked) until `SIGTERM` or `SIGINT`.
+    func serve() async throws {
+        switch logFormat {
+        case .text: LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+        case .json: LoggingSystem.bootstrap { JSONLogHandler(label: $0) }
+        }
+        var logger = Logger(label: "switchyard-link-site")
+        logger.logLevel = logLevel
+        let routeFile: RouteFile
+        do {
+            routeFile = try RouteFile(contentsOf: self.routeFile)
+        } catch {
+            throw Failure.badUsage("\(error)")
+        }
+        let registry = PrometheusCollectorRegistry()
+        let metrics =
+            metricsPort == nil
+            ? SiteMetrics(factory: NOOPMetricsHandler.instance)
+            : SiteMetrics(factory: MetricsEndpoint.factory(registry: registry))
+        let links = try await StoreOptions.open(database, logger: logger)
+        let service: LinkService
+        var applications: [any Service] = []
+        do {
+            let claims =
+                claimDays > 0
+                ? ClaimSettings(
+                    tokens: ClaimTokens(key: try await ClaimTokens.key(in: links)), lifetime: claimDays * 86_400,
+                    purgeEvery: .milliseconds(Int64(claimPurgeMinutes * 60_000)), perAddress: requestsPerAddress)
+                : nil
+            service = try LinkService(
+                file: routeFile, store: links, webHosts: webHosts,
+                cache: (10_000, .seconds(cacheSeconds)), clickWindow: .milliseconds(clickWindowMilliseconds),
+                claims: claims, logger: logger, metrics: metrics)
+            let started = StartupLines(count: metricsPort == nil ? 1 : 2)
+            let site = try LinkSiteServer.application(
+                service: service, limits: APILimits(perToken: requestsPerToken, perAddress: requestsPerAddress),
+                proxies: proxies, host: host, port: port, logger: logger
+            ) { [host] port in
+                // Standard output carries only the addresses, for a script that starts the server on port 0.
+                await started.write("http://\(Self.shown(host)):\(port)/", line: 0)
+            }
+            applications.append(site)
+            if let metricsPort {
+                applications.append(
+                    MetricsEndpoint.application(
+                        registry: registry, host: metricsHost, port: metricsPort, logger: logger
+                    ) { [metricsHost] port in
+                        await started.write("http://\(Self.shown(metricsHost)):\(port)/metrics", line: 1)
+                    })
+            }
+        } catch {
+            await links.close()
+            throw Failure.badUsage("\(error)")
+        }
+        let site = service.shortLinks
+        logger.info(
+            "short links on \(links.engine), at https://\(site.host)/\(site.prefixComponents.map { $0 + "/" }.joined())SLUG"
+        )
+        do {
+            try await LinkSiteServer.run(applications, logger: logger)
+        } catch {
+            await links.close()
+            throw error
+        }
+        await links.close()
+    }
+
+    /// `host` as a URL's authority writes it: an IPv6 address in brackets.
+    private static func shown(_ host: String) -> String {
+        host.contains(":") ? "[\(host)]" : host
+    }
+}
+
+/// The lines `serve` prints when it listens: the site's address first, then the metrics' (when asked), each once
+/// both are known, so that a script reads them in that order whichever server starts first.
+actor StartupLines {
+    private var lines: [String?]
+
+    init(count: Int) {
+        lines = Array(repeating: nil, count: count)
+    }
+
+    func write(_ text: String, line: Int) {
+        guard lines.indices.contains(line) else { return }
+        lines[line] = text
+        let known = lines.compactMap { $0 }
+        guard known.count == lines.count else { return }
+        try? FileHandle.standardOutput.write(contentsOf: Array(known.map { $0 + "\n" }.joined().utf8))
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+extension TrustedProxies.Header: ExpressibleByArgument {}
+
+/// How `serve` writes its log.
+enum LogFormat: String, CaseIterable, ExpressibleByArgument {
+    /// swift-log's lines: time, level, label, message.
+    case text
+    /// One JSON object a line (``JSONLogHandler``).
+    case json
+}
