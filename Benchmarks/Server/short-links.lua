@@ -2,6 +2,8 @@
 --   redirect  a desktop browser opens a short link to a web page: 302 to its web fallback, from the cache;
 --   landing   an iPhone opens a short link into the app: 200, its landing page, from the cache;
 --   uncached  a desktop browser opens one of LINKS short links, with the site's cache turned off: a store read each;
+--   campaign  a desktop browser opens one of CAMPAIGN_LINKS (100,000) per-recipient links, camp-N, each once a
+--             cycle, the cache on as in production: every visit misses it (the cache keeps 10,000), a store read each;
 -- and, with SERVER_LOAD_MODE=plain, the same requests to a plain handler that answers 200 to every path.
 -- It counts the answers by status; an answer other than the scenario's is an error.
 local scenario = os.getenv("SCENARIO") or "redirect"
@@ -9,10 +11,16 @@ local links = tonumber(os.getenv("LINKS") or "1000")
 local plain = os.getenv("SERVER_LOAD_MODE") == "plain"
 local desktop = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36"
 local iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1"
-local expected = plain and 200 or ({ redirect = 302, landing = 200, uncached = 302 })[scenario]
+local campaign_links = tonumber(os.getenv("CAMPAIGN_LINKS") or "100000")
+local expected = plain and 200 or ({ redirect = 302, landing = 200, uncached = 302, campaign = 302 })[scenario]
+-- wrk's -t: the campaign's links are shared out among the threads, so that no two visit the same link.
+local thread_count = tonumber(os.getenv("THREADS") or "2")
 
 local threads = {}
-function setup(thread) table.insert(threads, thread) end
+function setup(thread)
+  thread:set("id", #threads)
+  table.insert(threads, thread)
+end
 
 local requests = {}
 local next_index = 0
@@ -20,13 +28,16 @@ statuses = {}
 
 function init(args)
   local agent = scenario == "landing" and iphone or desktop
-  local count = scenario == "uncached" and links or 1
-  local prefix = "/s/link-"
+  local count = scenario == "uncached" and links or scenario == "campaign" and campaign_links or 1
+  local prefix = scenario == "campaign" and "/s/camp-" or "/s/link-"
   for i = 1, count do
-    -- Spread over the links in a fixed shuffled order, so that neighbouring requests read different rows.
+    -- Spread over the links in a fixed shuffled order (7919 is prime, so i * 7919 mod count visits each once), so
+    -- that neighbouring requests read different rows.
     local n = ((i * 7919) % count)
-    requests[i] = wrk.format("GET", prefix .. n, { ["User-Agent"] = agent, ["Host"] = "go.shop.example.com",
-      ["Referer"] = "https://news.example.com/article" })
+    if scenario ~= "campaign" or n % thread_count == id then
+      requests[#requests + 1] = wrk.format("GET", prefix .. n, { ["User-Agent"] = agent,
+        ["Host"] = "go.shop.example.com", ["Referer"] = "https://news.example.com/article" })
+    end
   end
 end
 

@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # Short links under load: switchyard-link-site (release) serving Examples/shop.json, on SQLite and on PostgreSQL,
 # beside a plain Hummingbird handler (ServerLoad plain) in the same run. For each scenario of short-links.lua
-# (a cached redirect, a cached landing page, uncached reads of 1,000 links) and each store, the rounds alternate,
+# (a cached redirect, a cached landing page, uncached reads of 1,000 links, and a campaign: 100,000 per-recipient
+# links each visited once, the cache on) and each store, the rounds alternate,
 # plain first, ROUNDS times (2); wrk (Debian's) holds 64 connections on loopback for SECONDS (20) a round. Clicks are
 # recorded and written in batches throughout, as in production. It prints requests a second, p50 and p99, errors,
 # and each round's ratio to the plain round before it.
 #
 #     Benchmarks/Server/short-links.sh [SECONDS] [ROUNDS]
 # PostgreSQL: a throwaway cluster from .ci/postgres, unless SWITCHYARD_BENCH_POSTGRES names a database.
-# SCENARIOS and STORES pick some of them (default: all). SWITCHYARD_BENCH_BASELINE names a switchyard-link-site built
+# In the campaign on PostgreSQL, pgbench -S (select-only, 64 clients, 2 threads) runs on the same cluster after the
+# plain round, against a pgbench database of scale 1 (100,000 accounts), and the site's rate is also given against
+# its transactions a second: each visit needs one read, as each of its transactions is one.
+# SCENARIOS and STORES pick some of them (default: all but the campaign, whose seeding takes minutes). SWITCHYARD_BENCH_BASELINE names a switchyard-link-site built
 # from an earlier commit: each round of the site is then followed by one of the baseline on the same store, with its
 # own ratio to the same plain round, so that a change is measured against what it changes, side by side; the two
 # take turns going first.
@@ -67,20 +71,52 @@ round() {
         wrk -t 2 -c 64 -d "${seconds}s" --latency -s Benchmarks/Server/short-links.lua "http://127.0.0.1:$port" \
         >"$work/wrk.txt"
     kill -INT "$pid"; wait "$pid" 2>/dev/null || true
-    awk -v name="$name" -v scenario="$scenario" -v plain="${plain_rate:-0}" '/^RESULT/ {
+    awk -v name="$name" -v scenario="$scenario" -v plain="${plain_rate:-0}" -v pgbench="${pgbench_rate:-0}" '/^RESULT/ {
         for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = substr($i, length(kv[1]) + 2) }
         ratio = plain > 0 && name != "plain" ? sprintf("%.2f x plain", v["rate"] / plain) : ""
+        if (pgbench > 0 && name != "plain") ratio = ratio sprintf(", %.2f x pgbench -S", v["rate"] / pgbench)
         printf "%-9s %-10s %8d req/s  p50 %6.2f ms  p99 %6.2f ms  errors %d  %s  [%s]\n", scenario, name, v["rate"],
             v["p50_us"] / 1000, v["p99_us"] / 1000, v["errors"], ratio, v["statuses"]
         print v["rate"] > "'"$work"'/rate" }' "$work/wrk.txt"
 }
 
+scenarios=${SCENARIOS:-redirect landing uncached}
 seed "$work/links.sqlite"
 case " ${STORES:-sqlite postgres} " in *" postgres "*) seed "$postgres" ;; esac
+
+# The campaign's links, camp-N for N < CAMPAIGN_LINKS, made through the admin API.
+campaign_links=${CAMPAIGN_LINKS:-100000}
+export CAMPAIGN_LINKS=$campaign_links
+seed_campaign() {
+    local database=$1 token
+    token=$("$site" token create campaign --database "$database")
+    "$site" serve Examples/shop.json --database "$database" --port "$port" --log-level error \
+        --requests-per-token 100000 --requests-per-address 100000 >/dev/null &
+    pid=$!
+    for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 0.1; done
+    local start=$(date +%s)
+    python3 Benchmarks/Server/seed-links.py "http://127.0.0.1:$port" "$token" "$campaign_links" camp 8
+    echo "seeded $campaign_links campaign links on ${database%%:*} in $(( $(date +%s) - start )) s"
+    kill -INT "$pid"; wait "$pid" 2>/dev/null || true
+}
+pgbench_address=()
+case " $scenarios " in *" campaign "*)
+    case " ${STORES:-sqlite postgres} " in *" sqlite "*) seed_campaign "$work/links.sqlite" ;; esac
+    case " ${STORES:-sqlite postgres} " in *" postgres "*)
+        seed_campaign "$postgres"
+        # postgres://USER@HOST:PORT/DATABASE: pgbench's own database beside it, on the same cluster.
+        [[ $postgres =~ ^postgres://([^@:]+)(:[^@]*)?@([^:/]+):([0-9]+)/ ]] || { echo "cannot read $postgres" >&2; exit 2; }
+        pgbench_address=(-h "${BASH_REMATCH[3]}" -p "${BASH_REMATCH[4]}" -U "${BASH_REMATCH[1]}")
+        createdb "${pgbench_address[@]}" pgbench 2>/dev/null || true
+        pgbench "${pgbench_address[@]}" -i -s 1 -q pgbench >/dev/null 2>&1
+        ;;
+    esac
+    ;;
+esac
 echo "$(nproc) cores, 64 connections, ${seconds} s a round, $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2)"
 baseline=${SWITCHYARD_BENCH_BASELINE:-}
 turn=0
-for scenario in ${SCENARIOS:-redirect landing uncached}; do
+for scenario in $scenarios; do
     cache=5
     [ "$scenario" = uncached ] && cache=0
     for _ in $(seq "$rounds"); do
@@ -88,6 +124,13 @@ for scenario in ${SCENARIOS:-redirect landing uncached}; do
             plain_rate=""
             round plain "$scenario" "$plain" plain "$port"
             plain_rate=$(cat "$work/rate")
+            pgbench_rate=""
+            if [ "$scenario" = campaign ] && [ "$store" = postgres ]; then
+                pgbench_rate=$(pgbench "${pgbench_address[@]}" -S -n -c 64 -j 2 -T "$seconds" pgbench 2>/dev/null |
+                    awk '/^tps/ { printf "%d", $3 }')
+                printf '%-9s %-10s %8d tps    (select-only, 64 clients, the same cluster)\n' campaign "pgbench-S" \
+                    "$pgbench_rate"
+            fi
             database="$work/links.sqlite"
             [ "$store" = postgres ] && database=$postgres
             # With a baseline, the two take turns going first, so that neither always runs on a warmer machine.

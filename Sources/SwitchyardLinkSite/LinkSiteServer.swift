@@ -10,20 +10,23 @@ import SwitchyardLinkStore
 import SwitchyardServer
 import SwitchyardWebLinks
 
-/// The request context of a link site: Hummingbird's, with the request's client (its address for the rate limits,
-/// set by ``ClientAddressing``), and the admin token ``AdminAuthenticator`` found.
+/// The request context of a link site: Hummingbird's, with the socket's peer (for the client's address, see
+/// ``client(of:trusting:)``), and the admin token ``AdminAuthenticator`` found.
 package struct LinkSiteContext: AuthRequestContext, RemoteAddressRequestContext {
     package var coreContext: CoreRequestContextStorage
     /// The socket's peer: the client, or the proxy in front of the site.
     package let remoteAddress: SocketAddress?
-    /// The client, as the socket or a trusted proxy says.
-    package var client: Client
     package var identity: AdminIdentity?
 
     package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
-        client = Client(address: remoteAddress?.ipAddress ?? "unknown")
+    }
+
+    /// The client of `request`, as the socket or a proxy among `proxies` says. Worked out where it is needed (the
+    /// rate limits, a claim) rather than for every request: a short link's redirect never needs it.
+    func client(of request: Request, trusting proxies: TrustedProxies) -> Client {
+        proxies.client(socket: remoteAddress?.ipAddress.flatMap { IPAddress($0) }, headers: request.headers)
     }
 }
 

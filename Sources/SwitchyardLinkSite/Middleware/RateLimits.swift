@@ -1,16 +1,17 @@
 import Hummingbird
 import HummingbirdAuth
 
-/// Requests per client address, before any token is read: it bounds guessing tokens and claims. An address over
-/// the limit gets 429 with `Retry-After`.
+/// Requests per client address (the socket's, or a trusted proxy's word for it), before any token is read: it
+/// bounds guessing tokens and claims. An address over the limit gets 429 with `Retry-After`.
 struct AddressRateLimit: RouterMiddleware {
     let limiter: RateLimiter
+    let proxies: TrustedProxies
     let metrics: SiteMetrics
 
     func handle(
         _ request: Request, context: LinkSiteContext, next: (Request, LinkSiteContext) async throws -> Response
     ) async throws -> Response {
-        if let wait = limiter.wait(for: context.client.address) {
+        if let wait = limiter.wait(for: context.client(of: request, trusting: proxies).address) {
             metrics.rateLimited("address")
             throw APIFailure.tooManyRequests(retryAfter: wait)
         }

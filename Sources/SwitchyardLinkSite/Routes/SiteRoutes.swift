@@ -6,8 +6,8 @@ import OpenAPIRuntime
 import SwitchyardLinkAPI
 import SwitchyardServer
 
-/// Every route of a link site on one Hummingbird router, behind ``ClientAddressing`` and ``RequestMetrics``, each
-/// group with its middleware:
+/// Every route of a link site on one Hummingbird router, behind ``RequestMetrics``, each group with its middleware
+/// (the address limit takes the client's address from `proxies` when a request comes from one):
 ///
 /// | Group | Routes | Middleware, in order |
 /// | --- | --- | --- |
@@ -28,8 +28,7 @@ enum SiteRoutes {
         -> Router<LinkSiteContext>
     {
         let router = Router(context: LinkSiteContext.self, options: .autoGenerateHeadEndpoints)
-        // First, so that every route and the universal links behind them see the same client, and are counted.
-        router.add(middleware: ClientAddressing(proxies: proxies))
+        // First, so that every route and the universal links behind them are counted.
         router.add(
             middleware: RequestMetrics(
                 metrics: service.metrics, shortLinkPath: VisitorPages.shortLinkPath(of: service.shortLinks)))
@@ -39,18 +38,24 @@ enum SiteRoutes {
         let metrics = service.metrics
 
         let api = router.group().add(middleware: APIHeaders()).add(middleware: APIErrors())
-        let redemption = api.group().add(middleware: AddressRateLimit(limiter: perAddress, metrics: metrics))
-            .add(middleware: RequestBodyLimit())
-        let admin = api.group().add(middleware: AddressRateLimit(limiter: perAddress, metrics: metrics))
-            .add(middleware: AdminAuthenticator(tokens: tokens, allowsBasic: false, refusal: .json))
-            .add(middleware: RequireAdmin(refusal: .json)).add(
-                middleware: TokenRateLimit(limiter: perToken, metrics: metrics)
-            )
-            .add(middleware: RequestBodyLimit())
-        let pages = router.group().add(middleware: AddressRateLimit(limiter: perAddress, metrics: metrics))
-            .add(middleware: AdminAuthenticator(tokens: tokens, allowsBasic: true, refusal: .page))
-            .add(middleware: RequireAdmin(refusal: .page)).add(
-                middleware: TokenRateLimit(limiter: perToken, metrics: metrics))
+        let redemption = api.group().add(
+            middleware: AddressRateLimit(limiter: perAddress, proxies: proxies, metrics: metrics)
+        )
+        .add(middleware: RequestBodyLimit())
+        let admin = api.group().add(
+            middleware: AddressRateLimit(limiter: perAddress, proxies: proxies, metrics: metrics)
+        )
+        .add(middleware: AdminAuthenticator(tokens: tokens, allowsBasic: false, refusal: .json))
+        .add(middleware: RequireAdmin(refusal: .json)).add(
+            middleware: TokenRateLimit(limiter: perToken, metrics: metrics)
+        )
+        .add(middleware: RequestBodyLimit())
+        let pages = router.group().add(
+            middleware: AddressRateLimit(limiter: perAddress, proxies: proxies, metrics: metrics)
+        )
+        .add(middleware: AdminAuthenticator(tokens: tokens, allowsBasic: true, refusal: .page))
+        .add(middleware: RequireAdmin(refusal: .page)).add(
+            middleware: TokenRateLimit(limiter: perToken, metrics: metrics))
 
         let operations = OperationGroups(
             groups: [("/api/admin/", admin), ("/api/claims/", redemption), ("/api/", api)])
@@ -69,7 +74,8 @@ enum SiteRoutes {
         }
         Health.register(on: router.group(), operations, service: service)
         let universalLinks = UniversalLinkMiddleware<LinkSiteContext>(sharing: service.answers)
-        VisitorPages(service: service, universalLinks: universalLinks).register(on: router.group(), operations)
+        VisitorPages(service: service, universalLinks: universalLinks, proxies: proxies).register(
+            on: router.group(), operations)
         operations.answerOtherMethods()
         for path in ["/api", "/api/**", "/admin", "/admin/**"] {
             for method in OperationGroups.methods {

@@ -15,6 +15,8 @@ import SwitchyardWebLinks
 struct VisitorPages {
     let service: LinkService
     let universalLinks: UniversalLinkMiddleware<LinkSiteContext>
+    /// The proxies whose word gives a claim's client address.
+    let proxies: TrustedProxies
 
     /// The short links' route: `/s/{slug}` for the prefix `s`, `/{slug}` for a site without one.
     var shortLinkPath: String { Self.shortLinkPath(of: service.shortLinks) }
@@ -39,7 +41,7 @@ struct VisitorPages {
             request, context in
             let answer = await service.claimAnswer(
                 path: Substring(request.uri.path), query: { request.uri.queryParameters[$0[...]].map(String.init) },
-                address: context.client.address, now: Date())
+                address: context.client(of: request, trusting: proxies).address, now: Date())
             guard let answer else { return try await otherwise(request, context) }
             return Response(answer, for: request)
         }
