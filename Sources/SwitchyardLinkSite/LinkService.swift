@@ -15,6 +15,8 @@ package final class LinkService: Sendable {
     package let rules: ShortLinkRules
     let answers: ShortLinkAnswers
     let cache: LinkCache
+    /// The store's reads of links the cache does not hold, coalesced.
+    let reads: LinkReads
     let clicks: ClickRecorder
     /// The claims' events, written in batches as clicks are.
     let claimEvents: ClaimEventRecorder
@@ -68,6 +70,7 @@ package final class LinkService: Sendable {
         slugPathPrefix = Array(("/" + shortLinks.prefixComponents.map { $0 + "/" }.joined()).utf8)
         self.store = store
         self.cache = LinkCache(capacity: cache.capacity, freshFor: cache.freshFor)
+        reads = LinkReads(store: store, metrics: metrics)
         clicks = ClickRecorder(store: store, window: clickWindow, logger: logger, metrics: metrics)
         claimEvents = ClaimEventRecorder(store: store, window: clickWindow, logger: logger, metrics: metrics)
     }
@@ -114,9 +117,7 @@ package final class LinkService: Sendable {
         }
         metrics.cacheLookup(hit: false)
         do {
-            let link = try await metrics.timed(.readLink) { () async throws(LinkStoreError) in
-                try await store.link(slug)?.link
-            }
+            let link = try await reads.link(slug)?.link
             cache.store(link, for: slug, at: clock.now)
             return link
         } catch {

@@ -124,6 +124,30 @@ package final class LinkStore: Sendable {
         return try row.stored()
     }
 
+    /// The most slugs ``links(_:)`` reads in one statement: far below both databases' limits on bound values.
+    package static let maxSlugsARead = 256
+
+    /// The links named by `slugs` (at most ``maxSlugsARead``), in one statement: what the store has of each, by
+    /// slug, a row that does not hold a link as `unreadableRow` (as ``link(_:)`` throws it). A slug the store does
+    /// not have is not in the answer.
+    /// - Throws: ``LinkStoreError``: `unavailable`.
+    package func links(_ slugs: [Slug]) async throws(LinkStoreError) -> [Slug: Result<Stored, LinkStoreError>] {
+        let texts = Array(Set(slugs.prefix(Self.maxSlugsARead).map(\.text)))
+        guard !texts.isEmpty else { return [:] }
+        let rows = try await connection.withDatabase { database in
+            try await database.raw(
+                "SELECT slug, link, created_at, updated_at FROM short_links WHERE slug IN (\(binds: texts))"
+            ).all().map(StoredRow.init)
+        }
+        var found: [Slug: Result<Stored, LinkStoreError>] = [:]
+        for row in rows {
+            // Each row's slug is one of `slugs`, which are valid: it was matched by equality.
+            guard let slug = row.slug.flatMap({ try? Slug($0) }) else { continue }
+            found[slug] = Result { () throws(LinkStoreError) in try row.stored() }
+        }
+        return found
+    }
+
     /// Replaces the link with `link`'s slug, changed at `now`.
     /// - Returns: Whether there was such a link.
     package func update(_ link: ShortLink, at now: Date) async throws(LinkStoreError) -> Bool {

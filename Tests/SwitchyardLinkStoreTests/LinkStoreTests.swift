@@ -180,6 +180,35 @@ import Testing
         }
     }
 
+    /// The reads a site coalesces: one statement for many slugs, each link by its slug, a slug the store lacks left
+    /// out, and a broken row a typed error of its own that spoils none of the others.
+    @Test(arguments: TestEngine.available)
+    func manyLinksAreReadInOneStatementEachByItsSlug(engine: TestEngine) async throws {
+        try await withStore(engine) { store, database in
+            for index in 0..<300 {
+                try await store.create(try Self.link("many-\(index)", target: "myapp://product/\(index)"), at: Self.now)
+            }
+            try await database.withSQL { sql in
+                try await sql.raw(
+                    "INSERT INTO short_links (slug, link, created_at, updated_at) VALUES ('broken', '{\"slug\": 4', 0, 0)"
+                ).run()
+            }
+            let asked = try (0..<250).map { try Slug("many-\($0)") } + [try Slug("broken"), try Slug("absent")]
+            let found = try await store.links(asked + [try Slug("many-0")])
+            #expect(found.count == 251, "250 links and the broken row; the absent slug is left out")
+            for index in 0..<250 {
+                let stored = try found[try Slug("many-\(index)")]?.get()
+                #expect(stored?.link.target == "myapp://product/\(index)")
+            }
+            #expect(throws: LinkStoreError.self) { try found[try Slug("broken")]?.get() }
+            #expect(found[try Slug("absent")] == nil)
+            #expect(try await store.links([]).isEmpty)
+            // At most maxSlugsARead slugs a statement: the first of them.
+            let tooMany = try (0..<300).map { try Slug("many-\($0)") }
+            #expect(try await store.links(tooMany).count == LinkStore.maxSlugsARead)
+        }
+    }
+
     @Test(arguments: TestEngine.available)
     func aRowTheStoreDidNotWriteIsATypedError(engine: TestEngine) async throws {
         try await withStore(engine) { store, database in

@@ -20,6 +20,7 @@ package enum MetricsEndpoint {
             .seconds(60), .seconds(120), .seconds(300),
         ]
         factory.valueHistogramBuckets["switchyard_batch_records"] = [1, 10, 100, 1_000, 10_000, 100_000]
+        factory.valueHistogramBuckets["switchyard_link_read_slugs"] = [1, 2, 4, 8, 16, 32, 64, 128, 256]
         return factory
     }
 

@@ -11,6 +11,7 @@ struct RequestMetrics: RouterMiddleware {
     func handle(
         _ request: Request, context: LinkSiteContext, next: (Request, LinkSiteContext) async throws -> Response
     ) async throws -> Response {
+        guard metrics.isRecording else { return try await next(request, context) }
         let clock = ContinuousClock()
         let start = clock.now
         do {

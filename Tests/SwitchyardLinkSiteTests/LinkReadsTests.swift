@@ -1,0 +1,102 @@
+import Foundation
+import Prometheus
+import Switchyard
+import SwitchyardLinkStore
+import SwitchyardWebLinks
+import Testing
+
+@testable import SwitchyardLinkSite
+
+/// The site's coalesced reads of links the cache does not hold: every caller gets the link it asked for, reads
+/// queued behind a running statement share the next one, and a failure reaches every caller waiting.
+struct LinkReadsTests {
+    static let now = Date(timeIntervalSince1970: 1_790_000_000)
+
+    /// A store on a fresh SQLite file holding `count` links, read-N to myapp://product/N.
+    static func withStore(links count: Int, _ body: (LinkStore) async throws -> Void) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-reads-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await LinkStore.open(
+            .sqlite(path: folder.appendingPathComponent("links.sqlite").path), deadline: .seconds(60))
+        do {
+            for index in 0..<count {
+                try await store.create(
+                    ShortLink(slug: try Slug("read-\(index)"), target: "myapp://product/\(index)"), at: now)
+            }
+            try await body(store)
+        } catch {
+            await store.close()
+            throw error
+        }
+        await store.close()
+    }
+
+    /// The statements the reads ran, and the slugs they read, as the site's metrics count them.
+    static func statements(in registry: PrometheusCollectorRegistry) -> (count: Int, slugs: Int) {
+        let text = registry.emitToString()
+        func value(_ name: String) -> Int {
+            let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+            return line.flatMap { Double($0.split(separator: " ").last ?? "") }.map { Int($0) } ?? 0
+        }
+        return (value("switchyard_link_read_slugs_count"), value("switchyard_link_read_slugs_sum"))
+    }
+
+    @Test func readsAtOnceEachGetTheirLinkInFewerStatements() async throws {
+        try await Self.withStore(links: 400) { store in
+            let registry = PrometheusCollectorRegistry()
+            let reads = LinkReads(
+                store: store, maxReadsAtOnce: 1, metrics: SiteMetrics(factory: MetricsEndpoint.factory(registry: registry)))
+            let answers = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
+                for index in 0..<400 {
+                    group.addTask { (index, try await reads.link(try Slug("read-\(index)"))?.link.target) }
+                }
+                return try await group.reduce(into: [Int: String?]()) { $0[$1.0] = $1.1 }
+            }
+            #expect(answers.count == 400)
+            #expect(answers.allSatisfy { $0.value == "myapp://product/\($0.key)" })
+            let (statements, slugs) = Self.statements(in: registry)
+            #expect(slugs == 400, "each slug read once")
+            #expect(statements < 400, "reads queued behind a statement shared the next (\(statements) statements)")
+            #expect(statements >= 2)
+        }
+    }
+
+    @Test func aSlugAskedForByManyIsAnsweredToEachAndAnUnknownOneIsNil() async throws {
+        try await Self.withStore(links: 1) { store in
+            let reads = LinkReads(store: store, metrics: SiteMetrics())
+            let targets = try await withThrowingTaskGroup(of: String?.self) { group in
+                for _ in 0..<100 { group.addTask { try await reads.link(try Slug("read-0"))?.link.target } }
+                return try await group.reduce(into: [String?]()) { $0.append($1) }
+            }
+            #expect(targets == Array(repeating: "myapp://product/0", count: 100))
+            let unknown = try await reads.link(try Slug("nothing-here"))
+            #expect(unknown == nil)
+        }
+    }
+
+    @Test func aStoreThatFailsFailsEveryWaitingRead() async throws {
+        try await Self.withStore(links: 3) { store in
+            let reads = LinkReads(store: store, metrics: SiteMetrics())
+            let before = try await reads.link(try Slug("read-1"))
+            #expect(before?.link.target == "myapp://product/1")
+            await store.close()
+            let codes = await withTaskGroup(of: LinkStoreError.Code?.self) { group in
+                for index in 0..<50 {
+                    group.addTask {
+                        do {
+                            _ = try await reads.link(try Slug("read-\(index % 3)"))
+                            return nil
+                        } catch let error as LinkStoreError {
+                            return error.code
+                        } catch {
+                            return nil
+                        }
+                    }
+                }
+                return await group.reduce(into: [LinkStoreError.Code?]()) { $0.append($1) }
+            }
+            #expect(codes == Array(repeating: .unavailable, count: 50), "no read hangs, none succeeds")
+        }
+    }
+}
