@@ -3,11 +3,12 @@
 
     Benchmarks/Server/seed-links.py http://127.0.0.1:18090 TOKEN COUNT PREFIX [THREADS]
 
-Link PREFIX-N (N < COUNT) goes to myapp://product/N, as a campaign's per-recipient links would. Exits 1 unless every
-link was made (201).
+Link PREFIX-N (N < COUNT) goes to myapp://product/N, as a campaign's per-recipient links would, with the UTM source
+UTM_SOURCE when the environment gives one. Exits 1 unless every link was made (201).
 """
 import http.client
 import json
+import os
 import sys
 import threading
 import urllib.parse
@@ -24,7 +25,10 @@ def main():
         connection = http.client.HTTPConnection(url.hostname, url.port, timeout=60)
         headers = {"Authorization": "Bearer " + token, "Content-Type": "application/json"}
         for n in range(index, count, threads):
-            body = json.dumps({"slug": "%s-%d" % (prefix, n), "target": "myapp://product/%d" % n})
+            link = {"slug": "%s-%d" % (prefix, n), "target": "myapp://product/%d" % n}
+            if os.environ.get("UTM_SOURCE"):
+                link["utm"] = {"source": os.environ["UTM_SOURCE"]}
+            body = json.dumps(link)
             connection.request("POST", "/api/admin/links", body=body, headers=headers)
             response = connection.getresponse()
             response.read()

@@ -42,23 +42,20 @@ if [ -z "$postgres" ]; then
     postgres=$(.ci/postgres start "$postgres_dir" 54391)
 fi
 
-# The links: link-N, N < 1000, each to a product of the app: a desktop gets its web fallback (302), an iPhone its
-# landing page (200).
+# Makes COUNT links PREFIX-N through the admin API of a site started on DATABASE for it (seed-links.py), each to a
+# product of the app: a desktop gets its web fallback (302), an iPhone its landing page (200).
 seed() {
-    local database=$1 token
-    token=$("$site" token create bench --database "$database")
+    local database=$1 count=$2 prefix=$3 token start
+    token=$("$site" token create "$prefix" --database "$database")
     "$site" serve Examples/shop.json --database "$database" --port "$port" --log-level error \
         --requests-per-token 100000 --requests-per-address 100000 >/dev/null &
     pid=$!
-    for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/api/openapi.json" && break; sleep 0.1; done
-    for n in $(seq 0 999); do
-        printf '{"slug":"link-%d","target":"myapp://product/%d","utm":{"source":"bench"}}\n' "$n" "$n"
-    done | xargs -P 8 -d '\n' -I{} curl -s -o /dev/null -w '%{http_code}\n' -X POST -H "Authorization: Bearer $token" \
-        -H 'Content-Type: application/json' -d {} "http://127.0.0.1:$port/api/admin/links" >"$work/created"
-    [ "$(grep -c '^201$' "$work/created")" = 1000 ] || { echo "seeding $database: not every link was created" >&2; exit 1; }
+    for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 0.1; done
+    start=$(date +%s)
+    python3 Benchmarks/Server/seed-links.py "http://127.0.0.1:$port" "$token" "$count" "$prefix" 8
+    if [ "$count" -ge 10000 ]; then echo "seeded $count $prefix links on ${database%%:*} in $(($(date +%s) - start)) s"; fi
     kill -INT "$pid"; wait "$pid" 2>/dev/null || true
 }
-
 # One round: start the server, load it with SCENARIO, stop it; prints the RESULT line's figures.
 round() {
     local name=$1 scenario=$2; shift 2
@@ -81,29 +78,18 @@ round() {
 }
 
 scenarios=${SCENARIOS:-redirect landing uncached}
-seed "$work/links.sqlite"
-case " ${STORES:-sqlite postgres} " in *" postgres "*) seed "$postgres" ;; esac
+# The links of the other scenarios: link-N, N < 1000, with a UTM source.
+UTM_SOURCE=bench seed "$work/links.sqlite" 1000 link
+case " ${STORES:-sqlite postgres} " in *" postgres "*) UTM_SOURCE=bench seed "$postgres" 1000 link ;; esac
 
-# The campaign's links, camp-N for N < CAMPAIGN_LINKS, made through the admin API.
+# The campaign's links, camp-N for N < CAMPAIGN_LINKS.
 campaign_links=${CAMPAIGN_LINKS:-100000}
 export CAMPAIGN_LINKS=$campaign_links
-seed_campaign() {
-    local database=$1 token
-    token=$("$site" token create campaign --database "$database")
-    "$site" serve Examples/shop.json --database "$database" --port "$port" --log-level error \
-        --requests-per-token 100000 --requests-per-address 100000 >/dev/null &
-    pid=$!
-    for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 0.1; done
-    local start=$(date +%s)
-    python3 Benchmarks/Server/seed-links.py "http://127.0.0.1:$port" "$token" "$campaign_links" camp 8
-    echo "seeded $campaign_links campaign links on ${database%%:*} in $(( $(date +%s) - start )) s"
-    kill -INT "$pid"; wait "$pid" 2>/dev/null || true
-}
 pgbench_address=()
 case " $scenarios " in *" campaign "*)
-    case " ${STORES:-sqlite postgres} " in *" sqlite "*) seed_campaign "$work/links.sqlite" ;; esac
+    case " ${STORES:-sqlite postgres} " in *" sqlite "*) seed "$work/links.sqlite" "$campaign_links" camp ;; esac
     case " ${STORES:-sqlite postgres} " in *" postgres "*)
-        seed_campaign "$postgres"
+        seed "$postgres" "$campaign_links" camp
         # postgres://USER@HOST:PORT/DATABASE: pgbench's own database beside it, on the same cluster.
         [[ $postgres =~ ^postgres://([^@:]+)(:[^@]*)?@([^:/]+):([0-9]+)/ ]] || { echo "cannot read $postgres" >&2; exit 2; }
         pgbench_address=(-h "${BASH_REMATCH[3]}" -p "${BASH_REMATCH[4]}" -U "${BASH_REMATCH[1]}")

@@ -62,15 +62,17 @@ final class LinkReads: Sendable {
             let slugs = batch.map(\.0)
             let found: Result<[Slug: Result<LinkStore.Stored, LinkStoreError>], LinkStoreError>
             do throws(LinkStoreError) {
-                found = .success(try await metrics.timed(.readLinks) { () async throws(LinkStoreError) in
-                    try await store.links(slugs)
-                })
+                found = .success(
+                    try await metrics.timed(.readLinks) { () async throws(LinkStoreError) in
+                        try await store.links(slugs)
+                    })
             } catch {
                 found = .failure(error)
             }
             metrics.linksRead(slugs.count)
             for (slug, callers) in batch {
-                let answer: Answer = found.flatMap { links in links[slug].map { $0.map(Optional.some) } ?? .success(nil) }
+                let answer: Answer = found.flatMap { links in links[slug].map { $0.map(Optional.some) } ?? .success(nil)
+                }
                 for caller in callers { caller.resume(returning: answer) }
             }
             batch = state.withLock { state in

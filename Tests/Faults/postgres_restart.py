@@ -16,43 +16,14 @@ failure when it does not hold:
 """
 import argparse
 import json
+import os
 import subprocess
 import sys
 import threading
 import time
-import urllib.error
-import urllib.request
 
-failures = []
-
-
-def check(condition, message):
-    print(("ok    " if condition else "FAIL  ") + message, flush=True)
-    if not condition:
-        failures.append(message)
-
-
-def call(address, method, path, token=None, body=None, agent="Mozilla/5.0 (X11; Linux x86_64)"):
-    headers = {"User-Agent": agent}
-    if token:
-        headers["Authorization"] = "Bearer " + token
-    if body is not None:
-        headers["Content-Type"] = "application/json"
-    request = urllib.request.Request(address + path, data=None if body is None else json.dumps(body).encode(),
-                                     method=method, headers=headers)
-
-    class NoRedirect(urllib.request.HTTPRedirectHandler):
-        def redirect_request(self, *args, **kwargs):
-            return None
-
-    try:
-        with urllib.request.build_opener(NoRedirect).open(request, timeout=15) as response:
-            return response.status, dict(response.headers), response.read()
-    except urllib.error.HTTPError as error:
-        return error.code, dict(error.headers), error.read()
-    except Exception as error:  # a dropped connection, a timeout
-        return None, {}, str(error).encode()
-
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
+from site_checks import call, check, finish  # noqa: E402
 
 def main():
     parser = argparse.ArgumentParser()
@@ -78,8 +49,7 @@ def main():
     finally:
         site.terminate()
         site.wait(timeout=10)
-    print(f"postgres restart: {len(failures)} failed")
-    sys.exit(1 if failures else 0)
+    finish()
 
 
 def scenario(address, token, arguments, run_id):  # noqa: C901 (one story, told in order)

@@ -9,7 +9,6 @@ not exist, is refused by a rate limit, makes a claim from a phone's landing page
 `+Inf` bucket equal to the count). Also: the metrics are on their own port only, and the probes are not counted.
 """
 import argparse
-import json
 import os
 import re
 import shutil
@@ -17,40 +16,20 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
 import urllib.request
 
 from prometheus_client.parser import text_string_to_metric_families
 
-failures = []
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
+from site_checks import DESKTOP, call, check, finish  # noqa: E402
+
 IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15"
-DESKTOP = "Mozilla/5.0 (X11; Linux x86_64)"
+HOST = "go.shop.example.com"
 
 
-def check(condition, message):
-    print(("ok    " if condition else "FAIL  ") + message, flush=True)
-    if not condition:
-        failures.append(message)
-
-
-def call(address, method, path, token=None, body=None, agent=DESKTOP, host="go.shop.example.com"):
-    headers = {"User-Agent": agent, "Host": host}
-    if token:
-        headers["Authorization"] = "Bearer " + token
-    if body is not None:
-        headers["Content-Type"] = "application/json"
-    request = urllib.request.Request(address + path, data=None if body is None else json.dumps(body).encode(),
-                                     method=method, headers=headers)
-
-    class NoRedirect(urllib.request.HTTPRedirectHandler):
-        def redirect_request(self, *args, **kwargs):
-            return None
-
-    try:
-        with urllib.request.build_opener(NoRedirect).open(request, timeout=15) as response:
-            return response.status, dict(response.headers), response.read()
-    except urllib.error.HTTPError as error:
-        return error.code, dict(error.headers), error.read()
+def call_site(address, method, path, token=None, body=None, agent=DESKTOP):
+    """A call to the site as the short-link host."""
+    return call(address, method, path, token, body, agent, host=HOST)
 
 
 def scrape(metrics_address):
@@ -71,25 +50,25 @@ def value(samples, name, **labels):
 
 
 def scenario(site, metrics, token):
-    made = call(site, "POST", "/api/admin/links", token, {"slug": "counted", "target": "myapp://product/1988"})
+    made = call_site(site, "POST", "/api/admin/links", token, {"slug": "counted", "target": "myapp://product/1988"})
     check(made[0] == 201, "a link is made (%s)" % made[0])
-    redirects = [call(site, "GET", "/s/counted")[0] for _ in range(3)]
+    redirects = [call_site(site, "GET", "/s/counted")[0] for _ in range(3)]
     check(redirects == [302] * 3, "three desktop visits redirect (%s)" % redirects)
-    missing = [call(site, "GET", "/s/nothing-here")[0] for _ in range(2)]
+    missing = [call_site(site, "GET", "/s/nothing-here")[0] for _ in range(2)]
     check(missing == [404] * 2, "two visits of no link (%s)" % missing)
-    check(call(site, "GET", "/healthz")[0] == 200 and call(site, "GET", "/readyz")[0] == 200, "the probes answer")
-    landing = call(site, "GET", "/s/counted", agent=IPHONE)
+    check(call_site(site, "GET", "/healthz")[0] == 200 and call_site(site, "GET", "/readyz")[0] == 200, "the probes answer")
+    landing = call_site(site, "GET", "/s/counted", agent=IPHONE)
     claim_path = re.search(rb'id="get-the-app" href="([^"]+)"', landing[2])
     check(landing[0] == 200 and claim_path is not None, "a phone's landing page offers the app")
-    store = call(site, "GET", claim_path.group(1).decode().replace("&amp;", "&"), agent=IPHONE)
+    store = call_site(site, "GET", claim_path.group(1).decode().replace("&amp;", "&"), agent=IPHONE)
     check(store[0] == 302, "its store redirect makes a claim (%s)" % store[0])
     claim_token = re.match(r"/c/([A-Za-z0-9_-]{32})/", claim_path.group(1).decode()).group(1)
-    redeemed = call(site, "POST", "/api/claims/redeem", body={"token": claim_token})
+    redeemed = call_site(site, "POST", "/api/claims/redeem", body={"token": claim_token})
     check(redeemed[0] == 200, "the claim is redeemed (%s)" % redeemed[0])
     # Guessing tokens until the address limit refuses: every 401 before, then one 429.
     refused = []
     while len(refused) < 20 and 429 not in refused:
-        refused.append(call(site, "GET", "/api/admin/links", "sy_wrong")[0])
+        refused.append(call_site(site, "GET", "/api/admin/links", "sy_wrong")[0])
     check(refused[-1] == 429 and set(refused[:-1]) <= {401}, "guessing tokens ends in 429 (%s)" % refused)
     time.sleep(2.5)  # the click window is 1 s: the batches are written
 
@@ -135,7 +114,7 @@ def scenario(site, metrics, token):
             counts = [v for _, v in buckets]
             check(counts == sorted(counts) and buckets[-1][0] == float("inf") and buckets[-1][1] == parts["_count"],
                   "%s%s: cumulative buckets ending at +Inf = count" % (family.name, dict(key)))
-    on_site = call(site, "GET", "/metrics")[0]
+    on_site = call_site(site, "GET", "/metrics")[0]
     check(on_site == 404, "the site's own port does not serve the metrics (%s)" % on_site)
 
 
@@ -160,10 +139,7 @@ def main():
         site.terminate()
         site.wait(timeout=30)
         shutil.rmtree(folder, ignore_errors=True)
-    if failures:
-        print("%d check(s) failed" % len(failures))
-        sys.exit(1)
-    print("all checks passed")
+    finish()
 
 
 if __name__ == "__main__":

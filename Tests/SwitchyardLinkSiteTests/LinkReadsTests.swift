@@ -46,7 +46,8 @@ struct LinkReadsTests {
         try await Self.withStore(links: 400) { store in
             let registry = PrometheusCollectorRegistry()
             let reads = LinkReads(
-                store: store, maxReadsAtOnce: 1, metrics: SiteMetrics(factory: MetricsEndpoint.factory(registry: registry)))
+                store: store, maxReadsAtOnce: 1,
+                metrics: SiteMetrics(factory: MetricsEndpoint.factory(registry: registry)))
             let answers = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
                 for index in 0..<400 {
                     group.addTask { (index, try await reads.link(try Slug("read-\(index)"))?.link.target) }

@@ -103,6 +103,13 @@ import Testing
         }
     }
 
+    /// The database of `store` for a test: an SQLite file in `folder`, or the test server's PostgreSQL database.
+    static func database(_ store: String, in folder: URL) throws -> String {
+        store == "postgres"
+            ? try #require(ProcessInfo.processInfo.environment["SWITCHYARD_TEST_POSTGRES"])
+            : folder.appendingPathComponent("links.sqlite").path
+    }
+
     /// The stores the process tests run on: an SQLite file, and the test server's PostgreSQL database when there is
     /// one (its links get a prefix of their own, so that runs do not meet).
     static let stores =
@@ -113,10 +120,7 @@ import Testing
     @Test(arguments: stores)
     func acknowledgedLinksSurviveKill9AndClicksAreLostOnlyWithinTheWindow(store: String) async throws {
         try await Self.withFolder { folder in
-            let database =
-                store == "postgres"
-                ? try #require(ProcessInfo.processInfo.environment["SWITCHYARD_TEST_POSTGRES"])
-                : folder.appendingPathComponent("links.sqlite").path
+            let database = try Self.database(store, in: folder)
             let run = "k\(UInt32.random(in: 0...UInt32.max))"
             let token = try Self.token(database: database)
             let site = try await SiteProcess.start(
@@ -188,10 +192,7 @@ import Testing
     @Test(arguments: stores.map { ($0, SIGTERM) } + [("sqlite", SIGINT)])
     func aStopBySignalWritesEveryClick(store: String, signal: Int32) async throws {
         try await Self.withFolder { folder in
-            let database =
-                store == "postgres"
-                ? try #require(ProcessInfo.processInfo.environment["SWITCHYARD_TEST_POSTGRES"])
-                : folder.appendingPathComponent("links.sqlite").path
+            let database = try Self.database(store, in: folder)
             let slug = "t\(UInt32.random(in: 0...UInt32.max))"
             let token = try Self.token(database: database)
             let site = try await SiteProcess.start(

@@ -216,7 +216,8 @@ private final class RequestSeries: Sendable {
         let key = Key(routeClass: routeClass, status: status)
         if let counter = counters.withLock({ $0[key] }) { return counter }
         let counter = Counter(
-            label: "switchyard_requests_total", dimensions: [("class", routeClass.rawValue), ("status", String(status))],
+            label: "switchyard_requests_total",
+            dimensions: [("class", routeClass.rawValue), ("status", String(status))],
             factory: factory)
         counters.withLock { $0[key] = counter }
         return counter
