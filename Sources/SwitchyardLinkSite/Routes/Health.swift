@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import SwitchyardLinkStore
 import SwitchyardServer
 
 /// The site's probes, for an orchestrator or a service manager: `GET /healthz` says the process serves, `GET
@@ -17,11 +18,16 @@ enum Health {
             Response(text(200, "ok"), for: request)
         }
         routes.add(path: "/readyz", method: .get, on: group, refusal: PageFailure.methodNotAllowed) { request, _ in
-            do {
+            do throws(LinkStoreError) {
                 try await service.store.checkReady(deadline: readinessDeadline)
                 return Response(text(200, "ready"), for: request)
             } catch {
-                return Response(text(503, "not ready: \(error)"), for: request)
+                // The probe is public: it says which check failed, and the log says how (a driver's error may name
+                // the database's host).
+                service.logger.warning("not ready: \(error)")
+                let reason =
+                    error.message.hasPrefix("the database has migration") ? error.message : "the store does not answer"
+                return Response(text(503, "not ready: \(reason)"), for: request)
             }
         }
     }
