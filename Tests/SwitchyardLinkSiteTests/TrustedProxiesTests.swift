@@ -148,4 +148,21 @@ struct TrustedProxiesTests {
         let shortHeaders = Self.headers([("X-Forwarded-For", short.joined(separator: ","))])
         #expect(proxies.client(socket: IPAddress("10.0.0.2"), headers: shortHeaders).address == "198.51.100.1")
     }
+
+    @Test func theParsersMakeOnlyTheRightMostHopsTheyAreAskedFor() {
+        let hops = ForwardedHop.xForwardedFor(
+            ["1.1.1.1, 2.2.2.2, 3.3.3.3"], protos: ["http, https, http"], last: 2)
+        #expect(
+            hops == [
+                ForwardedHop(address: IPAddress("2.2.2.2"), proto: "https"),
+                ForwardedHop(address: IPAddress("3.3.3.3"), proto: "http"),
+            ])
+        let elements = ForwardedHop.forwarded(["for=1.1.1.1", "for=2.2.2.2;proto=https, for=3.3.3.3"], last: 2)
+        #expect(
+            elements == [
+                ForwardedHop(address: IPAddress("2.2.2.2"), proto: "https"),
+                ForwardedHop(address: IPAddress("3.3.3.3")),
+            ])
+        #expect(ForwardedHop.xForwardedFor(["1.1.1.1"], protos: [], last: 0).isEmpty)
+    }
 }

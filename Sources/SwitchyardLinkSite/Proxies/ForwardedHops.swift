@@ -20,33 +20,35 @@ package struct ForwardedHop: Equatable, Sendable {
     /// The hops of `X-Forwarded-For`'s values (several header lines are one list, in order). The protocols of
     /// `X-Forwarded-Proto` go with them when it has as many; otherwise its right-most value (the nearest proxy's)
     /// goes with each.
-    package static func xForwardedFor(_ lines: [String], protos protoLines: [String]) -> [ForwardedHop] {
+    /// Only the right-most `last` hops are made: the entries before them are split off but never read as addresses.
+    package static func xForwardedFor(_ lines: [String], protos protoLines: [String], last: Int = .max)
+        -> [ForwardedHop]
+    {
         let addresses = list(lines)
         let protos = list(protoLines)
-        return addresses.enumerated().map { index, text in
+        return addresses.indices.suffix(last).map { index in
             let proto = protos.count == addresses.count ? protos[index] : protos.last
-            return ForwardedHop(address: node(text), proto: proto.map { $0.lowercased() })
+            return ForwardedHop(address: node(addresses[index]), proto: proto.map { $0.lowercased() })
         }
     }
 
-    /// The hops of `Forwarded`'s elements, each its `for=` and `proto=` (RFC 7239, section 4).
-    package static func forwarded(_ lines: [String]) -> [ForwardedHop] {
-        lines.flatMap { line in
-            split(Array(line.utf8)[...], at: UInt8(ascii: ",")).map { element in
-                var hop = ForwardedHop(address: nil)
-                for pair in split(element, at: UInt8(ascii: ";")) {
-                    guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { continue }
-                    let name = String(decoding: pair[..<equals], as: UTF8.self)
-                        .trimmingCharacters(in: .whitespaces).lowercased()
-                    let value = unquoted(pair[pair.index(after: equals)...])
-                    switch name {
-                    case "for": hop.address = node(value)
-                    case "proto": hop.proto = value.lowercased()
-                    default: break
-                    }
+    /// The hops of `Forwarded`'s elements, each its `for=` and `proto=` (RFC 7239, section 4); only the right-most
+    /// `last` elements are read.
+    package static func forwarded(_ lines: [String], last: Int = .max) -> [ForwardedHop] {
+        lines.flatMap { line in split(Array(line.utf8)[...], at: UInt8(ascii: ",")) }.suffix(last).map { element in
+            var hop = ForwardedHop(address: nil)
+            for pair in split(element, at: UInt8(ascii: ";")) {
+                guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { continue }
+                let name = String(decoding: pair[..<equals], as: UTF8.self)
+                    .trimmingCharacters(in: .whitespaces).lowercased()
+                let value = unquoted(pair[pair.index(after: equals)...])
+                switch name {
+                case "for": hop.address = node(value)
+                case "proto": hop.proto = value.lowercased()
+                default: break
                 }
-                return hop
             }
+            return hop
         }
     }
 

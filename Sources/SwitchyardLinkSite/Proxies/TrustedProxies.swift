@@ -56,7 +56,7 @@ package struct TrustedProxies: Sendable {
         guard let socket else { return Client(address: "unknown") }
         guard trusts(socket) else { return Client(address: socket.description) }
         var client = Client(address: socket.description)
-        for hop in hops(headers).reversed().prefix(Self.maxHops) {
+        for hop in hops(headers).reversed() {
             client.isHTTPS = hop.proto == "https"
             guard let address = hop.address else { break }
             client.address = address.description
@@ -73,9 +73,10 @@ package struct TrustedProxies: Sendable {
         switch header {
         case .xForwardedFor:
             ForwardedHop.xForwardedFor(
-                headers.values(named: "x-forwarded-for"), protos: headers.values(named: "x-forwarded-proto"))
+                headers.values(named: "x-forwarded-for"), protos: headers.values(named: "x-forwarded-proto"),
+                last: Self.maxHops)
         case .forwarded:
-            ForwardedHop.forwarded(headers.values(named: "forwarded"))
+            ForwardedHop.forwarded(headers.values(named: "forwarded"), last: Self.maxHops)
         }
     }
 }
