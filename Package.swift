@@ -57,19 +57,24 @@ let package = Package(
         // The web side of a route file: the association files that let universal links open the app, their rules
         // and sample links, and web fallbacks. The tool, the server and the site check use it; apps do not.
         .target(name: "SwitchyardWebLinks", dependencies: ["Switchyard"]),
+        // QR codes of links (ISO/IEC 18004), drawn as SVG and PNG: for the tool and the link site, and on its own.
+        .target(name: "SwitchyardQR"),
         // The tool's target is not named `switchyard`: on a case-insensitive file system its folder would
         // collide with the library's. The product, and so `swift run switchyard`, keeps the name.
         .executableTarget(
             name: "SwitchyardCLI",
             dependencies: [
-                "Switchyard", "SwitchyardWebLinks", "SwitchyardReports",
+                "Switchyard", "SwitchyardWebLinks", "SwitchyardReports", "SwitchyardQR",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // What the tool and the explorer share: `route --json`, `routes --json`, aligned columns, exit codes.
+        // What the tools and the explorer share: `route --json`, `routes --json`, aligned columns, exit codes, and the
+        // options of a QR code's picture.
         .target(
             name: "SwitchyardReports",
-            dependencies: ["Switchyard", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "Switchyard", "SwitchyardQR", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // SwiftUI and UIKit glue for apps; its sources are for Apple platforms, and an empty module elsewhere.
         .target(name: "SwitchyardUI", dependencies: ["Switchyard"]),
@@ -179,6 +184,7 @@ let package = Package(
             name: "SwitchyardTests",
             dependencies: ["Switchyard", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
+        .testTarget(name: "SwitchyardQRTests", dependencies: ["SwitchyardQR"]),
         .testTarget(
             name: "SwitchyardWebLinksTests",
             dependencies: ["SwitchyardWebLinks", .product(name: "PropertyBased", package: "swift-property-based")]

@@ -18,7 +18,7 @@ struct SwitchyardCommand: AsyncParsableCommand {
         subcommands: [
             RouteCommand.self, AuditCommand.self, CheckCommand.self, RoutesCommand.self, ExplainCommand.self,
             NavigateCommand.self, URLCommand.self, AssociationsCommand.self, OpenCommand.self, RegisterCommand.self,
-            ServeCommand.self, VerifySiteCommand.self, LinksCommand.self,
+            ServeCommand.self, VerifySiteCommand.self, LinksCommand.self, QRCommand.self,
         ])
 
     /// Runs the command, with exit code 2 (not argument-parser's 64) for bad usage.

@@ -5,6 +5,7 @@ import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
 import Switchyard
 import SwitchyardLinkAPI
+import SwitchyardReports
 
 /// `switchyard-link-site links …`, also run as `switchyard links …`: the admin API of a running site, from the
 /// command line. The site is `--site` or `SWITCHYARD_SITE`; the token is `SWITCHYARD_TOKEN`, never an argument (it
@@ -16,7 +17,7 @@ struct LinksCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "links",
         abstract:
-            "Create, list, show, count, disable, delete and export a link site's short links, and list their claims.",
+            "Create, list, show, count, disable, delete and export a link site's short links, list their claims, and make their QR codes.",
         discussion: """
             The site is --site or SWITCHYARD_SITE (http://127.0.0.1:8080); the token is SWITCHYARD_TOKEN, made with \
             `switchyard-link-site token create NAME`. --json prints the site's JSON answer, as the API's document describes it.
@@ -29,6 +30,7 @@ struct LinksCommand: AsyncParsableCommand {
             """,
         subcommands: [
             Create.self, List.self, Show.self, Stats.self, Claims.self, Disable.self, Delete.self, Export.self,
+            QR.self,
         ])
 
     struct Site: ParsableArguments {
@@ -309,6 +311,31 @@ struct LinksCommand: AsyncParsableCommand {
                 FileHandle.standardOutput.write(Data(try Site.text(export).utf8))
             case .textCsvCharsetUtf8(let csv):
                 FileHandle.standardOutput.write(try await Data(collecting: csv, upTo: SiteCalls.maxSize))
+            }
+        }
+    }
+
+    struct QR: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "qr", abstract: "Make the QR code of a link (SVG or PNG), to print.",
+            discussion: """
+                The code holds the link as the site gives it (its `link`), so that scanning it opens what a tap on \
+                the link opens. The picture goes to --out, or to standard output; its format is --format, or the \
+                file's extension.
+                  switchyard links qr xmas --out xmas.png --size 1024 --level Q
+                """)
+        @OptionGroup var site: Site
+        @OptionGroup var picture: QRPictureOptions
+        @Argument(help: "The link's slug.") var slug: String
+
+        func run() async throws {
+            let path = Operations.GetLink.Input.Path(slug: try Show.checked(slug))
+            let answer = try await site.call { try await $0.getLink(path: path) }
+            let link = try Site.success(answer.ok.body.json)
+            do {
+                try picture.write(link.link)
+            } catch {
+                throw Failure.badUsage(error.message)
             }
         }
     }
