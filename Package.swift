@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Switchyard", targets: ["Switchyard"]),
         .library(name: "SwitchyardUI", targets: ["SwitchyardUI"]),
         .library(name: "SwitchyardServer", targets: ["SwitchyardServer"]),
+        .library(name: "SwitchyardQR", targets: ["SwitchyardQR"]),
         .executable(name: "switchyard", targets: ["SwitchyardCLI"]),
         // `switchyard serve`: a product of its own, so that `switchyard` builds without Hummingbird.
         .executable(name: "switchyard-serve", targets: ["SwitchyardServe"]),

@@ -27,6 +27,16 @@ let package = Package(
             path: "Benchmarks/RoutingBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // QR codes made a second (QR/run.sh, beside zxing-cpp's encoder).
+        .executableTarget(
+            name: "QRBenchmarks",
+            dependencies: [
+                .product(name: "SwitchyardQR", package: "Switchyard"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/QRBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // The universal-link server under load (Server/run.sh), beside a plain Hummingbird handler.
         .executableTarget(
             name: "ServerLoad",

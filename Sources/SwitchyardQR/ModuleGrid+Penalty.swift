@@ -6,20 +6,39 @@ extension ModuleGrid {
     /// 5 % of it).
     func penalty() -> Int {
         var score = 0
-        var line = [Bool](repeating: false, count: size)
         for vertical in [false, true] {
             for fixed in 0..<size {
-                for moving in 0..<size { line[moving] = vertical ? isDark(fixed, moving) : isDark(moving, fixed) }
-                score += Self.runPenalty(line) + Self.finderLikePenalty(line)
+                // Along a row (x moves, one step at a time) or a column (y moves, a row at a time).
+                let start = vertical ? fixed : fixed * size
+                let step = vertical ? size : 1
+                var run = 0
+                var previous = false
+                // The last 11 modules, the newest in the lowest bit.
+                var window = 0
+                for index in 0..<size {
+                    let isDark = modules[start + index * step]
+                    if index > 0 && isDark == previous {
+                        run += 1
+                    } else {
+                        if run >= 5 { score += run - 2 }
+                        run = 1
+                        previous = isDark
+                    }
+                    window = (window << 1 | (isDark ? 1 : 0)) & 0x7FF
+                    // Dark-light-dark-dark-dark-light-dark, with four light modules after it or before it.
+                    if index >= 10 && (window == 0b101_1101_0000 || window == 0b000_0101_1101) { score += 40 }
+                }
+                if run >= 5 { score += run - 2 }
             }
         }
         var darkCount = 0
         for y in 0..<size {
+            let row = y * size
             for x in 0..<size {
-                let isDark = isDark(x, y)
+                let isDark = modules[row + x]
                 if isDark { darkCount += 1 }
-                if x + 1 < size, y + 1 < size, isDark == self.isDark(x + 1, y), isDark == self.isDark(x, y + 1),
-                    isDark == self.isDark(x + 1, y + 1)
+                if x + 1 < size && y + 1 < size && isDark == modules[row + x + 1] && isDark == modules[row + size + x]
+                    && isDark == modules[row + size + x + 1]
                 {
                     score += 3
                 }
@@ -27,34 +46,6 @@ extension ModuleGrid {
         }
         let total = size * size
         score += abs(darkCount * 20 - total * 10) / total * 10
-        return score
-    }
-
-    private static func runPenalty(_ line: [Bool]) -> Int {
-        var score = 0
-        var run = 1
-        for index in 1...line.count {
-            if index < line.count, line[index] == line[index - 1] {
-                run += 1
-            } else {
-                if run >= 5 { score += run - 2 }
-                run = 1
-            }
-        }
-        return score
-    }
-
-    private static let finderLike: [Bool] = [true, false, true, true, true, false, true]
-
-    private static func finderLikePenalty(_ line: [Bool]) -> Int {
-        var score = 0
-        guard line.count >= 11 else { return 0 }
-        for start in 0...(line.count - 7) where line[start..<start + 7].elementsEqual(finderLike) {
-            let lightBefore = start >= 4 && !line[(start - 4)..<start].contains(true)
-            let lightAfter = start + 11 <= line.count && !line[(start + 7)..<(start + 11)].contains(true)
-            if lightBefore { score += 40 }
-            if lightAfter { score += 40 }
-        }
         return score
     }
 }

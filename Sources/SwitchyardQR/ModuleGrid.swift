@@ -3,22 +3,22 @@
 struct ModuleGrid: Sendable, Hashable {
     let version: Int
     let size: Int
-    /// Row by row, `size` × `size`.
-    private var dark: [Bool]
+    /// Whether each module is dark, row by row, `size` × `size`.
+    private(set) var modules: [Bool]
     /// The modules of the function patterns, which the data and the mask leave alone.
     private var isFunction: [Bool]
 
     init(version: Int) {
         self.version = version
         size = version * 4 + 17
-        dark = Array(repeating: false, count: size * size)
+        modules = Array(repeating: false, count: size * size)
         isFunction = Array(repeating: false, count: size * size)
         drawFunctionPatterns()
     }
 
     func isDark(_ x: Int, _ y: Int) -> Bool {
         guard (0..<size).contains(x), (0..<size).contains(y) else { return false }
-        return dark[y * size + x]
+        return modules[y * size + x]
     }
 
     /// The modules of a `version` code left for data and error correction (whole words and the remainder bits).
@@ -50,7 +50,7 @@ struct ModuleGrid: Sendable, Hashable {
     // MARK: Function patterns
 
     private mutating func setFunction(_ x: Int, _ y: Int, _ isDark: Bool) {
-        dark[y * size + x] = isDark
+        modules[y * size + x] = isDark
         isFunction[y * size + x] = true
     }
 
@@ -151,7 +151,7 @@ struct ModuleGrid: Sendable, Hashable {
     /// Places `codewords`, the highest bit of each first; the remainder bits after them stay light.
     mutating func place(_ codewords: [UInt8]) {
         for (index, module) in dataModules().enumerated() where index / 8 < codewords.count {
-            dark[module.y * size + module.x] = (codewords[index / 8] >> UInt8(7 - index % 8)) & 1 == 1
+            modules[module.y * size + module.x] = (codewords[index / 8] >> UInt8(7 - index % 8)) & 1 == 1
         }
     }
 
@@ -171,26 +171,26 @@ struct ModuleGrid: Sendable, Hashable {
         }
     }
 
-    private mutating func apply(mask: Int) {
-        for y in 0..<size {
-            for x in 0..<size where !isFunction[y * size + x] && Self.masks(mask, x, y) {
-                dark[y * size + x].toggle()
-            }
+    /// Inverts the modules of `dataModules` that `mask` inverts.
+    private mutating func apply(mask: Int, to dataModules: [(x: Int, y: Int)]) {
+        for module in dataModules where Self.masks(mask, module.x, module.y) {
+            modules[module.y * size + module.x].toggle()
         }
     }
 
     /// Applies the mask with the lowest penalty score, with its format information; returns it.
     mutating func applyBestMask(correction: QRCode.Correction) -> Int {
+        let data = dataModules()
         var best = (mask: 0, penalty: Int.max)
         for mask in 0..<8 {
-            apply(mask: mask)
+            apply(mask: mask, to: data)
             drawFormat(bits: Self.formatBits(correction: correction, mask: mask))
             let penalty = self.penalty()
             if penalty < best.penalty { best = (mask, penalty) }
             // Exclusive or: applying it again takes it off.
-            apply(mask: mask)
+            apply(mask: mask, to: data)
         }
-        apply(mask: best.mask)
+        apply(mask: best.mask, to: data)
         drawFormat(bits: Self.formatBits(correction: correction, mask: best.mask))
         return best.mask
     }

@@ -108,9 +108,14 @@ extension QRCode {
         /// for the characters of that mode only, and otherwise its UTF-8 bytes, preceded by ``utf8`` when it is
         /// not ASCII (a reader that sees no ECI may take the bytes for ISO 8859-1).
         public static func automatic(for text: String) -> [Segment] {
-            if let numeric = try? numeric(text) { return [numeric] }
-            if let alphanumeric = try? alphanumeric(text) { return [alphanumeric] }
             let bytes = Array(text.utf8)
+            // Checked before a segment is tried, which would make an error's message only to drop it.
+            if bytes.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+                let numeric = try? numeric(text)
+            {
+                return [numeric]
+            }
+            if bytes.allSatisfy(isAlphanumeric), let alphanumeric = try? alphanumeric(text) { return [alphanumeric] }
             return bytes.allSatisfy { $0 < 0x80 } ? [.bytes(bytes)] : [.utf8, .bytes(bytes)]
         }
 
@@ -145,6 +150,13 @@ extension QRCode {
                 padding ^= 0xEC ^ 0x11
             }
             return words
+        }
+
+        private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"): true
+            default: " $%*+-./:".utf8.contains(byte)
+            }
         }
 
         private static func quoted(_ byte: UInt8) -> String {
