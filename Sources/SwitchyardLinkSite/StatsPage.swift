@@ -1,6 +1,7 @@
 import Foundation
 import Switchyard
 import SwitchyardLinkStore
+import SwitchyardQR
 import SwitchyardServer
 import SwitchyardWebLinks
 
@@ -50,6 +51,7 @@ enum StatsPage {
         let slug = HTML.text(stored.link.slug.text)
         var body = "<h1>Clicks of <code>\(slug)</code></h1>\n"
         body += "<p><code>\(HTML.text(link))</code> → <code>\(HTML.text(stored.link.target))</code></p>\n"
+        body += qrCode(link: link, slug: stored.link.slug.text)
         body += "<p class=\"total\">\(total) \(total == 1 ? "click" : "clicks") in all"
         body += stored.link.isDisabled ? "; the link is disabled.</p>\n" : ".</p>\n"
         body += legend(totals)
@@ -58,6 +60,20 @@ enum StatsPage {
         body += claimTable(dayNames, claims)
         return HTML.document(
             title: "Clicks of \(slug)", head: "<style>\(style)</style>\n", body: "<main>\n\(body)</main>\n")
+    }
+
+    /// The link's QR code, drawn in the page (the policy lets it load no picture), and its downloads.
+    private static func qrCode(link: String, slug: String) -> String {
+        var html = "<section class=\"qr\" aria-labelledby=\"qr-title\">\n<h2 id=\"qr-title\">QR code</h2>\n"
+        // A short link's address always fits a code, and 160 pixels fit any code's modules and margins.
+        if let svg = try? QRCode(link).svg(size: 132, title: "QR code of \(link)") {
+            html += svg
+        }
+        html += "<p>Download it to print: "
+        html += "<a href=\"/admin/links/\(slug)/qr.svg\" download=\"\(slug)-qr.svg\">SVG</a> or "
+        html += "<a href=\"/admin/links/\(slug)/qr.png?size=1024\" download=\"\(slug)-qr.png\">PNG, 1,024 pixels</a>"
+        html += " (<code>?size=</code>, <code>margin=</code> and <code>level=L|M|Q|H</code> change it).</p>\n"
+        return html + "</section>\n"
     }
 
     private static func legend(_ totals: [Visitor: Int]) -> String {
@@ -157,6 +173,8 @@ enum StatsPage {
         vertical-align:-.1rem}\
         .chart{width:100%;height:auto}.axis{stroke:var(--line)}.label{fill:var(--muted);font-size:12px}\
         table{border-collapse:collapse;margin-top:1.5rem;width:100%}caption{text-align:left;color:var(--muted)}\
-        th,td{padding:.25rem .5rem;text-align:right;border-bottom:1px solid var(--line)}th:first-child{text-align:left}
+        th,td{padding:.25rem .5rem;text-align:right;border-bottom:1px solid var(--line)}th:first-child{text-align:left}\
+        .qr{display:flex;flex-wrap:wrap;align-items:center;gap:0 1rem}.qr h2{flex-basis:100%;font-size:1.125rem;margin:0}\
+        .qr p{flex:1 1 14rem}
         """
 }

@@ -139,6 +139,12 @@ def run(browser, address, token, database, arguments):
         browser.save_screenshot(arguments.screenshot)
         print(f"      screenshot: {arguments.screenshot}")
     browser.save_screenshot(os.path.join(arguments.artifacts, "link-site-stats.png"))
+    # The link's QR code is drawn in the page; zbarimg (Debian's, not ours) reads it from the browser's pixels.
+    qr_shot = os.path.join(arguments.artifacts, "link-site-stats-qr.png")
+    with open(qr_shot, "wb") as file:
+        file.write(browser.find_element(By.CSS_SELECTOR, ".qr svg").screenshot_as_png)
+    read = subprocess.run(["zbarimg", "--quiet", "--raw", "--nodbus", qr_shot], capture_output=True).stdout.decode().strip()
+    check(read == "https://go.shop.example.com/s/winter", f"the page's QR code reads as the link's address ({read!r})")
 
     # Pages a visitor sees: the landing page on a phone, the preview a crawler reads, the 410 page.
     status, _, _ = request(address, "POST", "/api/admin/links", token, {"slug": "gone", "target": "myapp://cart", "disabled": True})

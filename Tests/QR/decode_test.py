@@ -14,7 +14,8 @@ It makes the codes with the tools, as a person would (`switchyard qr`, `switchya
   less those versions 1 to 3 keep against misreading, ISO/IEC 18004 table 9): both decoders still read it; past
   half the error-correction words of each block, zxing-cpp no longer reads that text;
 - the SVG, as Chromium draws it, reads as the PNG does;
-- `switchyard links qr SLUG` of a running link site reads as the link's address.
+- `switchyard links qr SLUG` of a running link site, and the site's own `/admin/links/SLUG/qr.png` and `qr.svg`,
+  read as the link's address.
 
 The damage needs to know where each word's modules are: this file finds them itself, from the standard (the
 function patterns, ISO's table of alignment patterns, the placement's zigzag) and ISO's table of blocks, not from
@@ -291,19 +292,25 @@ def damage(tool, folder):
                   "version %d, level %s: with %d a block, zxing-cpp no longer reads it" % (version, level, beyond))
 
 
+def chromium_reads(svg, folder):
+    """What zbarimg reads in Chromium's drawing of the SVG file `svg`, or None (also without Chromium)."""
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if browser is None:
+        return None
+    shot = os.path.join(folder, "drawn-screenshot.png")
+    if os.path.exists(shot):
+        os.remove(shot)
+    subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                    "--screenshot=" + shot, "--window-size=600,600", "file://" + svg], capture_output=True, timeout=120)
+    return zbar(shot) if os.path.exists(shot) else None
+
+
 def svg_in_chromium(tool, folder):
     text = "https://go.shop.example.com/s/drawn"
     svg = os.path.join(folder, "drawn.svg")
     made = run(tool, "qr", text, "--out", svg, "--size", "400")
-    shot = os.path.join(folder, "drawn-screenshot.png")
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    if browser is None:
-        check(False, "Chromium draws the SVG: no chromium on this machine")
-        return
-    subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                    "--screenshot=" + shot, "--window-size=480,480", "file://" + svg], capture_output=True, timeout=120)
-    check(made.returncode == 0 and os.path.exists(shot) and zbar(shot) == text,
-          "the SVG, drawn by Chromium, reads as %s" % text)
+    check(made.returncode == 0 and chromium_reads(svg, folder) == text,
+          "the SVG of switchyard qr, drawn by Chromium, reads as %s" % text)
 
 
 def links_qr(site_tool, route_file, folder):
@@ -324,6 +331,19 @@ def links_qr(site_tool, route_file, folder):
         link = "https://go.shop.example.com/s/poster"
         check(read is not None and read[0] == link and read[2] == "Q" and zbar(path) == link,
               "switchyard links qr poster: both read %s (%s)" % (link, drawn.stderr.decode().strip()))
+        # The same code from the site, as the link's page offers it, behind the token.
+        status, headers, body = call(address, "GET", "/admin/links/poster/qr.png?size=400&level=H", token)
+        served = os.path.join(folder, "served.png")
+        with open(served, "wb") as file:
+            file.write(body)
+        read = zxing(read_png(served)) if status == 200 else None
+        check(read is not None and read[0] == link and read[2] == "H" and zbar(served) == link,
+              "GET /admin/links/poster/qr.png?size=400&level=H: both read %s (%s %s)" % (link, status, read))
+        status, _, body = call(address, "GET", "/admin/links/poster/qr.svg", token)
+        with open(os.path.join(folder, "served.svg"), "wb") as file:
+            file.write(body)
+        check(status == 200 and chromium_reads(os.path.join(folder, "served.svg"), folder) == link,
+              "GET /admin/links/poster/qr.svg, drawn by Chromium, reads as %s" % link)
         missing = subprocess.run([site_tool, "links", "qr", "nothing-here", "--site", address, "--out", path],
                                  capture_output=True, env=environment)
         check(missing.returncode == 1, "switchyard links qr of no link exits 1 (%s)" % missing.returncode)

@@ -216,11 +216,66 @@ import Testing
             #expect(page.header("Cache-Control") == "no-store")
             #expect(page.header("Content-Security-Policy")?.hasPrefix("default-src 'none'") == true)
             #expect(page.text.contains("3 clicks in all"))
-            #expect(page.text.components(separatedBy: "<rect ").count - 1 == 2, "one bar a platform a day with clicks")
+            #expect(
+                page.text.components(separatedBy: "<rect x=").count - 1 == 2, "one bar a platform a day with clicks")
             #expect(page.text.contains("<title>\(StoredTime.day(now)) iOS: 2</title>"))
             #expect(!page.text.contains("<script"))
             let missing = await site.request("GET", "/admin/links/nope", headers: ["Authorization: \(basic)"])
             #expect(missing.status == 404)
+        }
+    }
+
+    @Test func aLinksQRCodeIsDrawnForTheTokenAsSVGAndPNG() async throws {
+        try await LinkSiteFixture.with { site in
+            _ = await site.call("POST", "/api/admin/links", json: #"{"slug": "poster", "target": "myapp://cart"}"#)
+            #expect(await site.request("GET", "/admin/links/poster/qr.svg").status == 401)
+            let svg = await site.call("GET", "/admin/links/poster/qr.svg")
+            #expect(svg.status == 200)
+            #expect(svg.header("Content-Type") == "image/svg+xml")
+            #expect(svg.header("Content-Disposition") == #"inline; filename="poster-qr.svg""#)
+            #expect(svg.header("Cache-Control") == "private, max-age=3600")
+            #expect(svg.header("Content-Security-Policy") == "default-src 'none'; frame-ancestors 'none'")
+            #expect(svg.text.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512""#))
+            #expect(svg.text.contains("<title>https://go.shop.example.com/s/poster</title>"))
+            let png = await site.call("GET", "/admin/links/poster/qr.png?size=300&margin=2&level=h")
+            #expect(png.status == 200)
+            #expect(png.header("Content-Type") == "image/png")
+            #expect(png.header("Content-Disposition") == #"inline; filename="poster-qr.png""#)
+            // The test's client reads bodies as text; Tests/QR/decode_test.py reads this picture with two decoders.
+            #expect(png.text.contains("IHDR") && png.text.contains("IEND"))
+            #expect(await site.call("GET", "/admin/links/nope/qr.png").status == 404)
+            #expect(await site.call("POST", "/admin/links/poster/qr.png").status == 405)
+            let page = await site.call("GET", "/admin/links/poster")
+            #expect(page.text.contains(#"<section class="qr">"#))
+            #expect(page.text.contains("<title>QR code of https://go.shop.example.com/s/poster</title>"))
+            #expect(page.text.contains(#"<a href="/admin/links/poster/qr.png?size=1024" download="poster-qr.png">"#))
+        }
+    }
+
+    @Test(arguments: [
+        ("qr.svg?size=0", "size is 1 to 4096 pixels"), ("qr.png?size=4097", "size is 1 to 4096 pixels"),
+        ("qr.svg?size=ten", "size is 1 to 4096 pixels"), ("qr.svg?margin=17", "margin is 0 to 16 modules"),
+        ("qr.svg?margin=-1", "margin is 0 to 16 modules"), ("qr.png?level=X", "level is L, M, Q or H"),
+        ("qr.png?size=36", "a PNG of this link's code with a margin of 4 is 37 to 4096 pixels wide"),
+        ("qr.png?size=28&margin=0", "a PNG of this link's code with a margin of 0 is 29 to 4096 pixels wide"),
+    ])
+    func aQRCodeWithOptionsOutOfRangeGets400(query: String, message: String) async throws {
+        try await LinkSiteFixture.with { site in
+            _ = await site.call("POST", "/api/admin/links", json: #"{"slug": "p", "target": "myapp://cart"}"#)
+            let answer = await site.call("GET", "/admin/links/p/" + query)
+            #expect(answer.status == 400)
+            #expect(answer.text.contains("<p>\(message).</p>"))
+        }
+    }
+
+    @Test(arguments: [
+        ("qr.svg?size=1", 200), ("qr.svg?size=4096", 200), ("qr.png?size=4096&margin=16&level=l", 200),
+        ("qr.png?size=29&margin=0", 200), ("qr.png?size=37&margin=4&level=M", 200), ("qr.svg?margin=0", 200),
+    ])
+    func aQRCodeTakesEachOptionAtItsEdges(query: String, status: Int) async throws {
+        try await LinkSiteFixture.with { site in
+            _ = await site.call("POST", "/api/admin/links", json: #"{"slug": "p", "target": "myapp://cart"}"#)
+            #expect(await site.call("GET", "/admin/links/p/" + query).status == status)
         }
     }
 
