@@ -6,9 +6,10 @@ import ArgumentParser
 struct LinksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "links",
-        abstract: "Create, list, show, count, disable, delete, export and draw as QR codes a link site's short links.",
+        abstract:
+            "Create, list, show, count, disable, delete, export, import and draw as QR codes a link site's short links.",
         discussion: """
-            switchyard links create|list|show|stats|claims|disable|delete|export|qr … runs `switchyard-link-site links`, found \
+            switchyard links create|list|show|stats|claims|disable|delete|export|import|qr … runs `switchyard-link-site links`, found \
             beside this tool; `switchyard-link-site links --help` tells more. The site is --site or SWITCHYARD_SITE, \
             the token SWITCHYARD_TOKEN. Exits with 0 when done, 1 when the site has no such link or refuses it, 2 for \
             bad usage, a missing or refused token, or a site that cannot be reached.

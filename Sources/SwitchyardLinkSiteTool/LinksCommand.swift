@@ -17,7 +17,7 @@ struct LinksCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "links",
         abstract:
-            "Create, list, show, count, disable, delete and export a link site's short links, list their claims, and make their QR codes.",
+            "Create, list, show, count, disable, delete, export and import a link site's short links, list their claims, and make their QR codes.",
         discussion: """
             The site is --site or SWITCHYARD_SITE (http://127.0.0.1:8080); the token is SWITCHYARD_TOKEN, made with \
             `switchyard-link-site token create NAME`. --json prints the site's JSON answer, as the API's document describes it.
@@ -30,7 +30,7 @@ struct LinksCommand: AsyncParsableCommand {
             """,
         subcommands: [
             Create.self, List.self, Show.self, Stats.self, Claims.self, Disable.self, Delete.self, Export.self,
-            QR.self,
+            Import.self, QR.self,
         ])
 
     struct Site: ParsableArguments {
@@ -312,6 +312,57 @@ struct LinksCommand: AsyncParsableCommand {
             case .textCsvCharsetUtf8(let csv):
                 FileHandle.standardOutput.write(try await Data(collecting: csv, upTo: SiteCalls.maxSize))
             }
+        }
+    }
+
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check the links of a CSV file (this site's export, or Bitly's), then write them with --commit.",
+            discussion: """
+                Without --commit nothing is written: each refused row is printed with why, at its field, with the \
+                API's codes. With --commit the rows are written in one transaction, all of them or, when a row is \
+                refused, none (--skip-refused writes the others). At most 10,000 rows and 2 MiB. Exits with 1 when a \
+                row is refused.
+                  switchyard links import links.csv
+                  switchyard links import bitly-export.csv --commit
+                """)
+        @OptionGroup var site: Site
+        @Argument(help: "The CSV file.") var file: String
+        @Flag(help: "Write the links (a dry run without it).") var commit = false
+        @Flag(help: "With --commit, write the rows that are not refused.") var skipRefused = false
+
+        func run() async throws {
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: file))
+            } catch {
+                throw Failure.badUsage("cannot read \(file): \(error.localizedDescription)")
+            }
+            let query = Operations.ImportLinks.Input.Query(commit: commit, skipRefused: skipRefused)
+            let answer = try await site.call { try await $0.importLinks(query: query, body: .csv(HTTPBody(data))) }
+            let report = try Site.success(answer.ok.body.json)
+            try site.print(report) { Self.lines(report, commit: commit).joined(separator: "\n") }
+            if report.refused > 0 { throw ExitCode(1) }
+        }
+
+        /// A line a refused row's problem, then what was (or would be) done.
+        static func lines(_ report: Components.Schemas.ImportReport, commit: Bool) -> [String] {
+            var lines: [String] = []
+            for row in report.rows {
+                for problem in row.problems ?? [] {
+                    lines.append("row \(row.row): \(problem.field): \(problem.code): \(problem.message)")
+                }
+            }
+            let format = report.format == .bitly ? "Bitly's export" : "this site's export"
+            let counts = "\(report.made) made, \(report.refused) refused"
+            if report.committed {
+                lines.append("\(format): \(counts); the \(report.made) written")
+            } else if commit {
+                lines.append("\(format): \(counts); nothing written (--skip-refused writes the rows not refused)")
+            } else {
+                lines.append("\(format): \(counts); a dry run, nothing written (--commit writes them)")
+            }
+            return lines
         }
     }
 

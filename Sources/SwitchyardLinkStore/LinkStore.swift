@@ -111,6 +111,35 @@ package final class LinkStore: Sendable {
         guard created else { throw LinkStoreError(.slugTaken, "a link named '\(slug)' exists already") }
     }
 
+    /// Adds `links`, created at `now`, in one transaction: all of them, or, when a slug is taken, none.
+    /// - Throws: ``LinkStoreError``: `slugTaken` when a link has the slug of one of them (nothing is written),
+    ///   `unavailable`.
+    package func createAll(_ links: [ShortLink], at now: Date) async throws(LinkStoreError) {
+        var rows: [(slug: String, json: String)] = []
+        for link in links { rows.append((link.slug.text, try Self.encode(link))) }
+        let time = StoredTime.milliseconds(now)
+        let allRows = rows
+        try await connection.withTransaction { database in
+            // Several rows a statement, far below both databases' limits on bound values (4 a row).
+            for start in stride(from: 0, to: allRows.count, by: 200) {
+                let part = allRows[start..<min(start + 200, allRows.count)]
+                var insert = database.insert(into: "short_links").columns("slug", "link", "created_at", "updated_at")
+                for row in part {
+                    insert = insert.values([SQLBind(row.slug), SQLBind(row.json), SQLBind(time), SQLBind(time)])
+                }
+                // ON CONFLICT DO NOTHING: a taken slug is an answer, found by the rows that come back.
+                let made = try await insert.ignoringConflicts(with: "slug").returning("slug")
+                    .all(decodingColumn: "slug", as: String.self)
+                guard made.count == part.count else {
+                    let taken = Set(part.map(\.slug)).subtracting(made).sorted()
+                    // Thrown inside the transaction, so that it is rolled back.
+                    throw LinkStoreError(
+                        .slugTaken, "links named \(taken.map { "'\($0)'" }.joined(separator: ", ")) exist already")
+                }
+            }
+        }
+    }
+
     /// The link named `slug`, or `nil`.
     /// - Throws: ``LinkStoreError``: `unreadableRow`, `unavailable`.
     package func link(_ slug: Slug) async throws(LinkStoreError) -> Stored? {

@@ -246,7 +246,7 @@ import Testing
             #expect(await site.call("GET", "/admin/links/nope/qr.png").status == 404)
             #expect(await site.call("POST", "/admin/links/poster/qr.png").status == 405)
             let page = await site.call("GET", "/admin/links/poster")
-            #expect(page.text.contains(#"<section class="qr">"#))
+            #expect(page.text.contains(#"<section class="qr" aria-labelledby="qr-title">"#))
             #expect(page.text.contains("<title>QR code of https://go.shop.example.com/s/poster</title>"))
             #expect(page.text.contains(#"<a href="/admin/links/poster/qr.png?size=1024" download="poster-qr.png">"#))
         }

@@ -65,7 +65,7 @@ import Testing
                     "/api/links/{slug}", "/api/admin/links", "/api/admin/links/{slug}",
                     "/api/admin/links/{slug}/disable",
                     "/api/admin/links/{slug}/stats", "/api/admin/links/{slug}/claims", "/api/admin/export",
-                    "/api/claims/redeem",
+                    "/api/admin/import", "/api/claims/redeem",
                 ])
             var operations = 0
             for (path, item) in paths.sorted(by: { $0.key < $1.key }) {
@@ -89,9 +89,14 @@ import Testing
                         #expect(await ClaimTests.get(site, redirect)?.status == 302)
                         body = Array(#"{"token": "\#(token)"}"#.utf8)
                     }
+                    var type = "application/json"
+                    if operation["operationId"] as? String == "importLinks" {
+                        body = Array("slug,target\nimported\(operations),myapp://cart\n".utf8)
+                        type = "text/csv"
+                    }
                     let head =
                         "\(method.uppercased()) \(target) HTTP/1.1\r\nHost: go.shop.example.com\r\nConnection: close\r\n"
-                        + "Authorization: Bearer \(site.token)\r\nContent-Type: application/json\r\n"
+                        + "Authorization: Bearer \(site.token)\r\nContent-Type: \(type)\r\n"
                         + "Content-Length: \(body.count)\r\n\r\n"
                     let answer = try #require(try await RawHTTP.send(Array(head.utf8) + body, to: port))
                     #expect(
@@ -101,7 +106,7 @@ import Testing
                     operations += 1
                 }
             }
-            #expect(operations == 11)
+            #expect(operations == 12)
             let unknown = try await RawHTTP.get(
                 "/api/admin/tokens", headers: ["Authorization: Bearer \(site.token)"], port: port)
             #expect(unknown?.status == 404)

@@ -76,7 +76,7 @@ import Testing
                     #expect(answer.header("WWW-Authenticate") == "Bearer realm=\"switchyard\"", "\(method) \(path)")
                 }
             }
-            #expect(guarded == 9)
+            #expect(guarded == 10)
             let links = await site.call("GET", "/api/admin/links").decoded(Components.Schemas.Page.self)?.links
             #expect(links?.map(\.slug) == ["xmas"])
             #expect(links?.first?.disabled == false)

@@ -60,6 +60,20 @@ import Testing
             #expect(missing.0 == 1 && missing.1.contains(#""code":"notFound""#), "\(missing.1)")
             let slash = ["SWITCHYARD_TOKEN": token, "SWITCHYARD_SITE": "http://127.0.0.1:\(site.port)/"]
             #expect(try links(["list"], slash).1 == "xmas  active    myapp://product/1988\n")
+            // An import: a dry run that says why a row is refused, then a commit.
+            let file = folder.appendingPathComponent("import.csv")
+            try "slug,target\nfrom-file,myapp://cart\nxmas,myapp://cart\n".write(
+                to: file, atomically: true, encoding: .utf8)
+            let dryRun = try links(["import", file.path])
+            #expect(dryRun.0 == 1)
+            #expect(dryRun.1.contains("row 3: slug: slugTaken: a link named 'xmas' exists already\n"))
+            #expect(
+                dryRun.1.hasSuffix(
+                    "this site's export: 1 made, 1 refused; a dry run, nothing written (--commit writes them)\n"))
+            let skipped = try links(["import", file.path, "--commit", "--skip-refused"])
+            #expect(skipped.0 == 1)
+            #expect(skipped.1.hasSuffix("this site's export: 1 made, 1 refused; the 1 written\n"))
+            #expect(try links(["show", "from-file"]).0 == 0)
             // A deferred link, over HTTP: an iPhone's landing page, its store redirect, the app's redemption.
             let iPhone = "User-Agent: Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15"
             let landing = try #require(try await RawHTTP.get("/s/xmas", headers: [iPhone], port: site.port))

@@ -52,6 +52,22 @@ import Testing
         }
     }
 
+    /// An import's links go in together: all of them, or, when one's slug is taken, none.
+    @Test(arguments: TestEngine.available)
+    func linksCreatedTogetherAreAllWrittenOrNone(engine: TestEngine) async throws {
+        try await withStore(engine) { store, _ in
+            let many = try (0..<450).map { try Self.link("many-\($0)") }
+            try await store.createAll(many, at: Self.now)
+            #expect(try await store.list(after: nil, limit: 1_000).count == 450)
+            // The taken slug is in the third statement of 200: the two before it are rolled back too.
+            let clash = try (0..<420).map { try Self.link("clash-\($0)") } + [try Self.link("many-7")]
+            let code = await storeErrorCode { try await store.createAll(clash, at: Self.now) }
+            #expect(code == .slugTaken)
+            #expect(try await store.link(try Slug("clash-0")) == nil)
+            #expect(try await store.list(after: nil, limit: 1_000).count == 450)
+        }
+    }
+
     @Test(arguments: TestEngine.available)
     func fiftyCreatesOfOneSlugAtOnceMakeOneLink(engine: TestEngine) async throws {
         try await withStore(engine) { store, _ in

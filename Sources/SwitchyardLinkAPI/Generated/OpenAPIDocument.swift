@@ -112,6 +112,78 @@ package enum OpenAPIDocument {
                   }
                 }
               },
+              "ImportReport": {
+                "type": "object",
+                "required": [
+                  "format",
+                  "committed",
+                  "made",
+                  "refused",
+                  "rows"
+                ],
+                "properties": {
+                  "format": {
+                    "type": "string",
+                    "enum": [
+                      "switchyard",
+                      "bitly"
+                    ],
+                    "description": "How the file was read."
+                  },
+                  "committed": {
+                    "type": "boolean",
+                    "description": "Whether the links were written."
+                  },
+                  "made": {
+                    "type": "integer",
+                    "description": "The rows that are (or",
+                    "in a dry run": null,
+                    "would be) links.": null
+                  },
+                  "refused": {
+                    "type": "integer",
+                    "description": "The rows refused."
+                  },
+                  "rows": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/ImportRow"
+                    }
+                  }
+                }
+              },
+              "ImportRow": {
+                "type": "object",
+                "required": [
+                  "row",
+                  "outcome"
+                ],
+                "properties": {
+                  "row": {
+                    "type": "integer",
+                    "description": "The row of the file: 2 for the first after the header."
+                  },
+                  "slug": {
+                    "type": "string",
+                    "description": "The link's slug",
+                    "given or generated.": null
+                  },
+                  "outcome": {
+                    "type": "string",
+                    "enum": [
+                      "made",
+                      "refused"
+                    ]
+                  },
+                  "problems": {
+                    "type": "array",
+                    "description": "Why it is refused, each at its field, with the codes of a link refused by createLink, and slugTaken.",
+                    "items": {
+                      "$ref": "#/components/schemas/Problem"
+                    }
+                  }
+                }
+              },
               "Problem": {
                 "type": "object",
                 "required": [
@@ -1158,6 +1230,100 @@ package enum OpenAPIDocument {
                   },
                   "404": {
                     "$ref": "#/components/responses/NotFound"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/TooManyRequests"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Unavailable"
+                  }
+                }
+              }
+            },
+            "/api/admin/import": {
+              "post": {
+                "tags": [
+                  "admin"
+                ],
+                "summary": "Links from a CSV file (this site's export, or Bitly's), checked first, then written all or none",
+                "description": "The file is read as this site's export when its first row names this site's columns, and as Bitly's export when it has a \"Destination URL\" or \"long_url\" column. Every row is checked as a link to create would be (the same rules and codes), and against the store and the file's other rows for its slug. Without commit, nothing is written (a dry run). With commit=true, the rows are written in one transaction: all of them, or, when a row is refused, none (committed is false) unless skipRefused=true, which writes the others. At most 10,000 rows and 2 MiB.",
+                "operationId": "importLinks",
+                "security": [
+                  {
+                    "token": []
+                  }
+                ],
+                "parameters": [
+                  {
+                    "name": "commit",
+                    "in": "query",
+                    "description": "true to write the links; a dry run when not given.",
+                    "schema": {
+                      "type": "boolean"
+                    }
+                  },
+                  {
+                    "name": "skipRefused",
+                    "in": "query",
+                    "description": "With commit, write the rows that are not refused; the others stay out.",
+                    "schema": {
+                      "type": "boolean"
+                    }
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "text/csv": {
+                      "schema": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "Each row's outcome, and whether they were written",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/ImportReport"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "description": "A file the site cannot read as CSV, or whose columns are neither format's (invalidCSV), or with more than 10,000 rows (tooMany); a parameter it cannot read (invalidValue).",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "413": {
+                    "description": "A file over 2 MiB (tooLarge).",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "415": {
+                    "description": "A body not sent as text/csv (unsupportedMediaType).",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
                   },
                   "429": {
                     "$ref": "#/components/responses/TooManyRequests"

@@ -69,6 +69,108 @@ extension Components {
                 case problems
             }
         }
+        /// - Remark: Generated from `#/components/schemas/ImportReport`.
+        package struct ImportReport: Codable, Hashable, Sendable {
+            /// How the file was read.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ImportReport/format`.
+            @frozen package enum FormatPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case switchyard = "switchyard"
+                case bitly = "bitly"
+            }
+            /// How the file was read.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ImportReport/format`.
+            package var format: Components.Schemas.ImportReport.FormatPayload
+            /// Whether the links were written.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ImportReport/committed`.
+            package var committed: Swift.Bool
+            /// The rows that are (or
+            ///
+            /// - Remark: Generated from `#/components/schemas/ImportReport/made`.
+            package var made: Swift.Int
+            /// The rows refused.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ImportReport/refused`.
+            package var refused: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/ImportReport/rows`.
+            package var rows: [Components.Schemas.ImportRow]
+            /// Creates a new `ImportReport`.
+            ///
+            /// - Parameters:
+            ///   - format: How the file was read.
+            ///   - committed: Whether the links were written.
+            ///   - made: The rows that are (or
+            ///   - refused: The rows refused.
+            ///   - rows:
+            package init(
+                format: Components.Schemas.ImportReport.FormatPayload,
+                committed: Swift.Bool,
+                made: Swift.Int,
+                refused: Swift.Int,
+                rows: [Components.Schemas.ImportRow]
+            ) {
+                self.format = format
+                self.committed = committed
+                self.made = made
+                self.refused = refused
+                self.rows = rows
+            }
+            package enum CodingKeys: String, CodingKey {
+                case format
+                case committed
+                case made
+                case refused
+                case rows
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ImportRow`.
+        package struct ImportRow: Codable, Hashable, Sendable {
+            /// The row of the file: 2 for the first after the header.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ImportRow/row`.
+            package var row: Swift.Int
+            /// The link's slug
+            ///
+            /// - Remark: Generated from `#/components/schemas/ImportRow/slug`.
+            package var slug: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ImportRow/outcome`.
+            @frozen package enum OutcomePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case made = "made"
+                case refused = "refused"
+            }
+            /// - Remark: Generated from `#/components/schemas/ImportRow/outcome`.
+            package var outcome: Components.Schemas.ImportRow.OutcomePayload
+            /// Why it is refused, each at its field, with the codes of a link refused by createLink, and slugTaken.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ImportRow/problems`.
+            package var problems: [Components.Schemas.Problem]?
+            /// Creates a new `ImportRow`.
+            ///
+            /// - Parameters:
+            ///   - row: The row of the file: 2 for the first after the header.
+            ///   - slug: The link's slug
+            ///   - outcome:
+            ///   - problems: Why it is refused, each at its field, with the codes of a link refused by createLink, and slugTaken.
+            package init(
+                row: Swift.Int,
+                slug: Swift.String? = nil,
+                outcome: Components.Schemas.ImportRow.OutcomePayload,
+                problems: [Components.Schemas.Problem]? = nil
+            ) {
+                self.row = row
+                self.slug = slug
+                self.outcome = outcome
+                self.problems = problems
+            }
+            package enum CodingKeys: String, CodingKey {
+                case row
+                case slug
+                case outcome
+                case problems
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/Problem`.
         package struct Problem: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Problem/field`.

@@ -68,6 +68,13 @@ package protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /api/admin/links/{slug}/claims`.
     /// - Remark: Generated from `#/paths//api/admin/links/{slug}/claims/get(listClaims)`.
     func listClaims(_ input: Operations.ListClaims.Input) async throws -> Operations.ListClaims.Output
+    /// Links from a CSV file (this site's export, or Bitly's), checked first, then written all or none
+    ///
+    /// The file is read as this site's export when its first row names this site's columns, and as Bitly's export when it has a "Destination URL" or "long_url" column. Every row is checked as a link to create would be (the same rules and codes), and against the store and the file's other rows for its slug. Without commit, nothing is written (a dry run). With commit=true, the rows are written in one transaction: all of them, or, when a row is refused, none (committed is false) unless skipRefused=true, which writes the others. At most 10,000 rows and 2 MiB.
+    ///
+    /// - Remark: HTTP `POST /api/admin/import`.
+    /// - Remark: Generated from `#/paths//api/admin/import/post(importLinks)`.
+    func importLinks(_ input: Operations.ImportLinks.Input) async throws -> Operations.ImportLinks.Output
     /// Every link, as JSON or CSV
     ///
     /// - Remark: HTTP `GET /api/admin/export`.
@@ -209,6 +216,23 @@ extension APIProtocol {
             path: path,
             query: query,
             headers: headers
+        ))
+    }
+    /// Links from a CSV file (this site's export, or Bitly's), checked first, then written all or none
+    ///
+    /// The file is read as this site's export when its first row names this site's columns, and as Bitly's export when it has a "Destination URL" or "long_url" column. Every row is checked as a link to create would be (the same rules and codes), and against the store and the file's other rows for its slug. Without commit, nothing is written (a dry run). With commit=true, the rows are written in one transaction: all of them, or, when a row is refused, none (committed is false) unless skipRefused=true, which writes the others. At most 10,000 rows and 2 MiB.
+    ///
+    /// - Remark: HTTP `POST /api/admin/import`.
+    /// - Remark: Generated from `#/paths//api/admin/import/post(importLinks)`.
+    package func importLinks(
+        query: Operations.ImportLinks.Input.Query = .init(),
+        headers: Operations.ImportLinks.Input.Headers = .init(),
+        body: Operations.ImportLinks.Input.Body
+    ) async throws -> Operations.ImportLinks.Output {
+        try await importLinks(Operations.ImportLinks.Input(
+            query: query,
+            headers: headers,
+            body: body
         ))
     }
     /// Every link, as JSON or CSV

@@ -33,7 +33,7 @@ struct APIErrors: RouterMiddleware {
 
     /// The operations whose input has a body: a decoding error there is the body's, elsewhere a query parameter's.
     static let operationsWithBody: Set<String> = [
-        Operations.CreateLink.id, Operations.UpdateLink.id, Operations.RedeemClaim.id,
+        Operations.CreateLink.id, Operations.UpdateLink.id, Operations.RedeemClaim.id, Operations.ImportLinks.id,
     ]
 
     static func failure(_ error: ServerError) -> APIFailure {
@@ -46,8 +46,8 @@ struct APIErrors: RouterMiddleware {
         // take, an Accept header it cannot meet.
         switch error.httpStatus {
         case .unsupportedMediaType:
-            return APIFailure(
-                .unsupportedMediaType, "unsupportedMediaType", "send the body as Content-Type: application/json")
+            let type = error.operationID == Operations.ImportLinks.id ? "text/csv" : "application/json"
+            return APIFailure(.unsupportedMediaType, "unsupportedMediaType", "send the body as Content-Type: \(type)")
         case .notAcceptable:
             return APIFailure(
                 .notAcceptable, "notAcceptable", "this address answers in the media types the document gives")
