@@ -49,7 +49,7 @@ enum StatsPage {
         let totals = Dictionary(grouping: counts, by: \.platform).mapValues { $0.reduce(0) { $0 + $1.clicks } }
         let total = totals.values.reduce(0, +)
         let slug = HTML.text(stored.link.slug.text)
-        var body = "<h1>Clicks of <code>\(slug)</code></h1>\n"
+        var body = "<p><a href=\"/admin/links\">All links</a></p>\n<h1>Clicks of <code>\(slug)</code></h1>\n"
         body += "<p><code>\(HTML.text(link))</code> → <code>\(HTML.text(stored.link.target))</code></p>\n"
         body += qrCode(link: link, slug: stored.link.slug.text)
         body += "<p class=\"total\">\(total) \(total == 1 ? "click" : "clicks") in all"

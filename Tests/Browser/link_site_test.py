@@ -30,6 +30,7 @@ import urllib.request
 from axe_core_python.selenium import Axe
 from checks import Checks, start_browser
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 check = Checks()
 
@@ -146,10 +147,23 @@ def run(browser, address, token, database, arguments):
     read = subprocess.run(["zbarimg", "--quiet", "--raw", "--nodbus", qr_shot], capture_output=True).stdout.decode().strip()
     check(read == "https://go.shop.example.com/s/winter", f"the page's QR code reads as the link's address ({read!r})")
 
+    # The console's list of links: a search typed and sent with the keyboard alone.
+    browser.get(address + "admin/links")
+    box = browser.find_element(By.ID, "q")
+    box.send_keys("WINT")
+    box.send_keys(Keys.ENTER)
+    rows = [row.text for row in browser.find_elements(By.CSS_SELECTOR, "tbody th a")]
+    check(rows == ["winter"] and "q=WINT" in browser.current_url,
+          f"the list's search finds the link by its slug, without regard to case ({rows})")
+    browser.find_element(By.LINK_TEXT, "winter").click()
+    check(browser.find_element(By.TAG_NAME, "h1").text == "Clicks of winter", "a slug in the list opens its page")
+    browser.get(address + "admin/links")
+    browser.save_screenshot(os.path.join(arguments.artifacts, "link-site-list.png"))
+
     # Pages a visitor sees: the landing page on a phone, the preview a crawler reads, the 410 page.
     status, _, _ = request(address, "POST", "/api/admin/links", token, {"slug": "gone", "target": "myapp://cart", "disabled": True})
     axe = Axe()
-    pages = [("admin/links/winter", None), ("s/winter", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)"),
+    pages = [("admin/links/winter", None), ("admin/links", None), ("admin/links?q=nothing", None), ("s/winter", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)"),
              ("s/winter", "facebookexternalhit/1.1"), ("s/gone", None)]
     for path, agent in pages:
         browser.execute_cdp_cmd("Network.setUserAgentOverride", {"userAgent": agent or "Mozilla/5.0 (X11; Linux x86_64)"})

@@ -14,7 +14,7 @@ import SwitchyardServer
 /// | public | `GET /api/links/{slug}`, `GET /api/openapi.json` | API headers and errors |
 /// | redemption | `POST /api/claims/redeem` | API headers and errors, address limit, body limit |
 /// | admin | `/api/admin/…` | API headers and errors, address limit, token, token limit, body limit |
-/// | stats pages | `GET /admin/links/{slug}`, its QR code `…/qr.svg` and `…/qr.png` | address limit, token (Basic too), token limit |
+/// | stats pages | `GET /admin/links` (``LinkListPage``), `GET /admin/links/{slug}`, its QR code `…/qr.svg` and `…/qr.png` | address limit, token (Basic too), token limit |
 /// | probes | `GET /healthz`, `GET /readyz` (``Health``) | none |
 /// | visitors' pages | short links, claim links, association files (``VisitorPages``) | none |
 ///
@@ -71,6 +71,12 @@ enum SiteRoutes {
             request, context in
             let slug = context.parameters.get("slug") ?? ""
             return Response(await StatsPage.answer(slug: slug, service: service, now: Date()), for: request)
+        }
+        operations.add(path: "/admin/links", method: .get, on: pages, refusal: PageFailure.methodNotAllowed) {
+            request, _ in
+            let answer = await LinkListPage.answer(
+                query: { request.uri.queryParameters[$0[...]].map(String.init) }, store: service.store, now: Date())
+            return Response(answer, for: request)
         }
         for format in [QRCodePictures.Format.svg, .png] {
             operations.add(

@@ -1,0 +1,163 @@
+import Foundation
+import Switchyard
+import SwitchyardLinkStore
+import SwitchyardServer
+import SwitchyardWebLinks
+
+/// `GET /admin/links`: the site's links in slug order, 50 a page, with a search (in the slug, title, target and
+/// tags, without regard to case) and a filter by state (active, disabled, expired). Each slug opens its page (its QR
+/// code and clicks). Server-rendered, no script; behind the stats pages' token.
+///
+/// A search reads the links in slug order from the store and keeps those that match, at most ``scanLimit`` a
+/// request, so that a search that matches little costs a bounded time; a page cut short by it says so and offers to
+/// go on from there.
+enum LinkListPage {
+    static let pageSize = 50
+    static let scanLimit = 5_000
+    static let maxQueryLength = 200
+
+    enum State: String, CaseIterable {
+        case all, active, disabled, expired
+
+        var label: String {
+            switch self {
+            case .all: "All links"
+            case .active: "Active"
+            case .disabled: "Disabled"
+            case .expired: "Expired"
+            }
+        }
+
+        func includes(_ link: ShortLink, at now: Date) -> Bool {
+            switch self {
+            case .all: true
+            case .active: !link.isGone(at: now)
+            case .disabled: link.isDisabled
+            case .expired: !link.isDisabled && link.isGone(at: now)
+            }
+        }
+    }
+
+    /// The page for the query items `query` names.
+    static func answer(query: (String) -> String?, store: LinkStore, now: Date) async -> SiteResponse {
+        let search = query("q")?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard search.count <= maxQueryLength else {
+            return SiteResponse.privatePage("<p>A search has at most \(maxQueryLength) characters.</p>", status: 400)
+        }
+        guard let state = State(rawValue: query("state") ?? "all") else {
+            return SiteResponse.privatePage("<p>state is all, active, disabled or expired.</p>", status: 400)
+        }
+        var cursor: Slug?
+        if let after = query("after"), !after.isEmpty {
+            guard let slug = try? Slug(after) else {
+                return SiteResponse.privatePage("<p>after is a slug.</p>", status: 400)
+            }
+            cursor = slug
+        }
+        var found: [LinkStore.Stored] = []
+        var scanned = 0
+        var isEnd = false
+        do {
+            while found.count < pageSize && scanned < scanLimit {
+                let batch = try await store.list(after: cursor, limit: 1_000)
+                for stored in batch {
+                    scanned += 1
+                    cursor = stored.link.slug
+                    if state.includes(stored.link, at: now) && matches(stored.link, search) { found.append(stored) }
+                    if found.count == pageSize || scanned == scanLimit { break }
+                }
+                if batch.count < 1_000 && (found.count < pageSize && scanned < scanLimit) {
+                    isEnd = true
+                    break
+                }
+            }
+        } catch {
+            return SiteResponse.privatePage("<p>The store cannot answer; try again shortly.</p>", status: 503)
+        }
+        let html = page(
+            found, search: search, state: state, next: isEnd ? nil : cursor,
+            cutShort: !isEnd && found.count < pageSize, now: now)
+        return SiteResponse.consolePage(html)
+    }
+
+    /// Whether `search` (empty: anything) is in the link's slug, title, target or a tag, without regard to case.
+    static func matches(_ link: ShortLink, _ search: String) -> Bool {
+        guard !search.isEmpty else { return true }
+        let fields = [link.slug.text, link.target, link.preview.title ?? ""] + link.tags
+        return fields.contains { $0.range(of: search, options: .caseInsensitive) != nil }
+    }
+
+    private static func page(
+        _ links: [LinkStore.Stored], search: String, state: State, next: Slug?, cutShort: Bool, now: Date
+    ) -> String {
+        var body = "<h1>Links</h1>\n"
+        body += "<form method=\"get\" action=\"/admin/links\" role=\"search\">\n"
+        body += "<div><label for=\"q\">Search slugs, titles, targets and tags</label>\n"
+        body += "<input type=\"search\" id=\"q\" name=\"q\" maxlength=\"\(maxQueryLength)\" "
+        body += "value=\"\(HTML.fieldValue(search))\"></div>\n"
+        body += "<div><label for=\"state\">Show</label>\n<select id=\"state\" name=\"state\">\n"
+        for option in State.allCases {
+            let selected = option == state ? " selected" : ""
+            body += "<option value=\"\(option.rawValue)\"\(selected)>\(option.label)</option>\n"
+        }
+        body += "</select></div>\n<button type=\"submit\">Search</button>\n</form>\n"
+        if links.isEmpty {
+            body += "<p class=\"summary\">No link \(search.isEmpty && state == .all ? "yet" : "matches").</p>\n"
+        } else {
+            body += table(links, now: now)
+        }
+        if let next {
+            var items = [("after", next.text)]
+            if !search.isEmpty { items.append(("q", search)) }
+            if state != .all { items.append(("state", state.rawValue)) }
+            let query = items.map { "\($0.0)=\(Self.queryValue($0.1))" }.joined(separator: "&amp;")
+            let reason =
+                cutShort ? "\(scanLimit) links were searched, up to <code>\(HTML.text(next.text))</code>; " : ""
+            body += "<p class=\"more\">\(reason)<a href=\"/admin/links?\(query)\">Next page</a></p>\n"
+        }
+        return HTML.document(title: "Links", head: "<style>\(style)</style>\n", body: "<main>\n\(body)</main>\n")
+    }
+
+    private static func table(_ links: [LinkStore.Stored], now: Date) -> String {
+        var html = "<table>\n<caption>Links in slug order</caption>\n<thead><tr>"
+        for column in ["Slug", "Target", "Title", "Tags", "State", "Created (UTC)"] {
+            html += "<th scope=\"col\">\(column)</th>"
+        }
+        html += "</tr></thead>\n<tbody>\n"
+        for stored in links {
+            let link = stored.link
+            let state = link.isDisabled ? "Disabled" : link.isGone(at: now) ? "Expired" : "Active"
+            html += "<tr><th scope=\"row\"><a href=\"/admin/links/\(link.slug.text)\">\(link.slug.text)</a></th>"
+            html += "<td><code>\(HTML.text(link.target))</code></td>"
+            html += "<td>\(HTML.text(link.preview.title ?? ""))</td>"
+            html += "<td>\(HTML.text(link.tags.joined(separator: ", ")))</td>"
+            html += "<td>\(state)</td><td>\(StoredTime.day(stored.createdAt))</td></tr>\n"
+        }
+        return html + "</tbody>\n</table>\n"
+    }
+
+    /// A query item's value, percent-encoded but for the characters a URL's query keeps as they are.
+    private static func queryValue(_ value: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
+
+    static let style = """
+        :root{color-scheme:light dark;--fg:#111;--bg:#fff;--muted:#444;--line:#888;--accent:#0a4fb3}\
+        @media (prefers-color-scheme:dark){:root{--fg:#f2f2f2;--bg:#111;--muted:#ccc;--line:#777;--accent:#8ab8ff}}\
+        body{margin:0;font:1rem/1.5 system-ui,-apple-system,sans-serif;color:var(--fg);background:var(--bg)}\
+        main{max-width:60rem;margin:0 auto;padding:2rem 1.25rem}h1{font-size:1.5rem}a{color:var(--accent)}\
+        a:focus-visible,input:focus-visible,select:focus-visible,button:focus-visible{outline:3px solid var(--accent);\
+        outline-offset:2px}\
+        form{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:end;margin-bottom:1.5rem}\
+        label{display:block;font-weight:600}input,select,button{font:inherit;padding:.375rem .5rem;color:var(--fg);\
+        background:var(--bg);border:1px solid var(--line);border-radius:.375rem}\
+        button{font-weight:600;color:var(--bg);background:var(--accent);border-color:var(--accent)}\
+        code{overflow-wrap:anywhere}table{border-collapse:collapse;width:100%}\
+        caption{text-align:left;color:var(--muted)}\
+        th,td{padding:.25rem .5rem;text-align:left;vertical-align:top;border-bottom:1px solid var(--line)}\
+        @media (max-width:40rem){table,thead,tbody,tr,th,td{display:block}thead{display:none}\
+        tr{padding:.5rem 0;border-bottom:1px solid var(--line)}th,td{border:0;padding:0}}
+        """
+}
