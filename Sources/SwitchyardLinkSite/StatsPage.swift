@@ -24,7 +24,9 @@ enum StatsPage {
 
     /// The stats page of the link `text` names, for a browser: the token is checked in front of it
     /// (``AdminAuthenticator``).
-    static func answer(slug text: String, service: LinkService, now: Date) async -> SiteResponse {
+    static func answer(
+        slug text: String, service: LinkService, session: ConsoleSessions.Session? = nil, now: Date
+    ) async -> SiteResponse {
         guard let slug = try? Slug(text) else { return SiteResponse.privatePage("<p>No such link.</p>", status: 404) }
         do {
             guard let stored = try await service.store.link(slug) else {
@@ -33,15 +35,17 @@ enum StatsPage {
             let counts = try await service.store.clickCounts(of: slug)
             let claims = try await service.store.claimEventCounts(of: slug)
             let html = html(
-                stored, link: service.shortLinks.link(for: slug), counts: counts, claims: claims, today: now)
-            return SiteResponse.privatePage(document: html, status: 200)
+                stored, link: service.shortLinks.link(for: slug), counts: counts, claims: claims, session: session,
+                today: now)
+            return SiteResponse.consolePage(html)
         } catch {
             return SiteResponse.privatePage("<p>The store cannot answer; try again shortly.</p>", status: 503)
         }
     }
 
     static func html(
-        _ stored: LinkStore.Stored, link: String, counts: [ClickCount], claims: [ClaimEventCount] = [], today: Date
+        _ stored: LinkStore.Stored, link: String, counts: [ClickCount], claims: [ClaimEventCount] = [],
+        session: ConsoleSessions.Session? = nil, today: Date
     ) -> String {
         let dayNames = (0..<days).reversed().map { StoredTime.day(today.addingTimeInterval(-86_400 * Double($0))) }
         var byDay: [String: [Visitor: Int]] = [:]
@@ -49,7 +53,8 @@ enum StatsPage {
         let totals = Dictionary(grouping: counts, by: \.platform).mapValues { $0.reduce(0) { $0 + $1.clicks } }
         let total = totals.values.reduce(0, +)
         let slug = HTML.text(stored.link.slug.text)
-        var body = "<p><a href=\"/admin/links\">All links</a></p>\n<h1>Clicks of <code>\(slug)</code></h1>\n"
+        var body = session.map(SignInPages.signOutForm) ?? ""
+        body += "<p><a href=\"/admin/links\">All links</a></p>\n<h1>Clicks of <code>\(slug)</code></h1>\n"
         body += "<p><code>\(HTML.text(link))</code> → <code>\(HTML.text(stored.link.target))</code></p>\n"
         body += qrCode(link: link, slug: stored.link.slug.text)
         body += "<p class=\"total\">\(total) \(total == 1 ? "click" : "clicks") in all"
@@ -175,6 +180,6 @@ enum StatsPage {
         table{border-collapse:collapse;margin-top:1.5rem;width:100%}caption{text-align:left;color:var(--muted)}\
         th,td{padding:.25rem .5rem;text-align:right;border-bottom:1px solid var(--line)}th:first-child{text-align:left}\
         .qr{display:flex;flex-wrap:wrap;align-items:center;gap:0 1rem}.qr h2{flex-basis:100%;font-size:1.125rem;margin:0}\
-        .qr p{flex:1 1 14rem}
+        .qr p{flex:1 1 14rem}.sign-out{float:right;margin:0}.sign-out button{font:inherit;padding:.25rem .75rem}
         """
 }

@@ -87,6 +87,23 @@ struct Migration: Sendable {
                 // Secrets the site's processes share: the key that tags the claim tokens it hands out.
                 "CREATE TABLE site_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
             ]),
+        Migration(
+            version: 5, name: "console sessions",
+            statements: [
+                // A session of the console: the SHA-256 of its random identifier (the cookie's value is never
+                // stored), the admin token it was opened with (revoking the token ends it), the form token that
+                // guards its forms, and when it began and was last used.
+                """
+                CREATE TABLE admin_sessions (
+                    id_hash TEXT PRIMARY KEY,
+                    token_id TEXT NOT NULL,
+                    form_token TEXT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    last_seen_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX admin_sessions_by_token ON admin_sessions (token_id)",
+            ]),
     ]
 
     /// How long a step may take: far longer than a statement's deadline, as a step may rewrite a large table.

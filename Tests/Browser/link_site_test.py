@@ -31,6 +31,7 @@ from axe_core_python.selenium import Axe
 from checks import Checks, start_browser
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
 
 check = Checks()
 
@@ -114,8 +115,38 @@ def run(browser, address, token, database, arguments):
     earlier = sum(row[-1] for row in rows)
 
     status, headers, _ = request(address, "GET", "/admin/links/winter")
-    check(status == 401 and headers.get("WWW-Authenticate", "").startswith("Basic"),
-          f"without the token the stats page asks for it ({status}, {headers.get('WWW-Authenticate')})")
+    check(status == 303 and headers.get("Location") == "/admin/sign-in",
+          f"without a session the stats page sends a person to sign in ({status}, {headers.get('Location')})")
+
+    # Signing in and out, as a person does: the form, the keyboard, the session's cookie.
+    browser.get(address + "admin/links/winter")
+    check(browser.current_url.endswith("/admin/sign-in"), f"the console sends a person to sign in ({browser.current_url})")
+    field = browser.find_element(By.ID, "token")
+    field.send_keys("sy_wrong")
+    field.send_keys(Keys.ENTER)
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.ID, "token-error"))
+    error = browser.find_element(By.ID, "token-error")
+    check(error.get_attribute("role") == "alert"
+          and browser.find_element(By.ID, "token").get_attribute("aria-invalid") == "true",
+          f"a wrong token is said at its field and announced ({error.text!r})")
+    results = Axe().run(browser, options={"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa"]}})
+    check(not results["violations"], f"axe finds no violation on the sign-in page with its error: {results['violations']}")
+    browser.save_screenshot(os.path.join(arguments.artifacts, "link-site-sign-in-error.png"))
+    browser.find_element(By.ID, "token").send_keys(token)
+    browser.find_element(By.ID, "token").send_keys(Keys.ENTER)
+    WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("/admin/links"))
+    check(browser.current_url.endswith("/admin/links") and browser.find_element(By.TAG_NAME, "h1").text == "Links",
+          f"signing in opens the list of links ({browser.current_url})")
+    cookie = browser.get_cookie("switchyard_session") or {}
+    check(cookie.get("httpOnly") is True and cookie.get("sameSite") == "Strict" and cookie.get("path") == "/admin",
+          f"the session's cookie is HttpOnly, SameSite=Strict, for /admin ({cookie.get('httpOnly')}, "
+          f"{cookie.get('sameSite')}, {cookie.get('path')})")
+    check(browser.execute_script("return document.cookie") == "", "no script can read the session's cookie")
+    browser.find_element(By.CSS_SELECTOR, ".sign-out button").click()
+    WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("/admin/sign-in"))
+    check(browser.current_url.endswith("/admin/sign-in"), f"signing out goes back to the sign-in page ({browser.current_url})")
+    browser.get(address + "admin/links")
+    check(browser.current_url.endswith("/admin/sign-in"), "after signing out, the console asks to sign in again")
 
     basic = base64.b64encode(f"admin:{token}".encode()).decode()
     browser.execute_cdp_cmd("Network.enable", {})
@@ -163,7 +194,7 @@ def run(browser, address, token, database, arguments):
     # Pages a visitor sees: the landing page on a phone, the preview a crawler reads, the 410 page.
     status, _, _ = request(address, "POST", "/api/admin/links", token, {"slug": "gone", "target": "myapp://cart", "disabled": True})
     axe = Axe()
-    pages = [("admin/links/winter", None), ("admin/links", None), ("admin/links?q=nothing", None), ("s/winter", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)"),
+    pages = [("admin/sign-in", None), ("admin/links/winter", None), ("admin/links", None), ("admin/links?q=nothing", None), ("s/winter", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)"),
              ("s/winter", "facebookexternalhit/1.1"), ("s/gone", None)]
     for path, agent in pages:
         browser.execute_cdp_cmd("Network.setUserAgentOverride", {"userAgent": agent or "Mozilla/5.0 (X11; Linux x86_64)"})

@@ -44,7 +44,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["/api", "/api/", "/api/nothing", "/api/admin/links/xmas/nothing", "/admin", "/admin/nothing"])
+    @Test(arguments: ["/api", "/api/", "/api/nothing", "/api/admin/links/xmas/nothing", "/admin/nothing"])
     func anUnknownAddressOfTheAPIGetsItsJSON404(path: String) async throws {
         try await LinkSiteFixture.with { site in
             let answer = await site.call("GET", path)

@@ -39,7 +39,9 @@ enum LinkListPage {
     }
 
     /// The page for the query items `query` names.
-    static func answer(query: (String) -> String?, store: LinkStore, now: Date) async -> SiteResponse {
+    static func answer(
+        query: (String) -> String?, store: LinkStore, session: ConsoleSessions.Session?, now: Date
+    ) async -> SiteResponse {
         let search = query("q")?.trimmingCharacters(in: .whitespaces) ?? ""
         guard search.count <= maxQueryLength else {
             return SiteResponse.privatePage("<p>A search has at most \(maxQueryLength) characters.</p>", status: 400)
@@ -76,7 +78,7 @@ enum LinkListPage {
         }
         let html = page(
             found, search: search, state: state, next: isEnd ? nil : cursor,
-            cutShort: !isEnd && found.count < pageSize, now: now)
+            cutShort: !isEnd && found.count < pageSize, session: session, now: now)
         return SiteResponse.consolePage(html)
     }
 
@@ -88,9 +90,11 @@ enum LinkListPage {
     }
 
     private static func page(
-        _ links: [LinkStore.Stored], search: String, state: State, next: Slug?, cutShort: Bool, now: Date
+        _ links: [LinkStore.Stored], search: String, state: State, next: Slug?, cutShort: Bool,
+        session: ConsoleSessions.Session?, now: Date
     ) -> String {
-        var body = "<h1>Links</h1>\n"
+        var body = session.map(SignInPages.signOutForm) ?? ""
+        body += "<h1>Links</h1>\n"
         body += "<form method=\"get\" action=\"/admin/links\" role=\"search\">\n"
         body += "<div><label for=\"q\">Search slugs, titles, targets and tags</label>\n"
         body += "<input type=\"search\" id=\"q\" name=\"q\" maxlength=\"\(maxQueryLength)\" "
@@ -158,6 +162,10 @@ enum LinkListPage {
         caption{text-align:left;color:var(--muted)}\
         th,td{padding:.25rem .5rem;text-align:left;vertical-align:top;border-bottom:1px solid var(--line)}\
         @media (max-width:40rem){table,thead,tbody,tr,th,td{display:block}thead{display:none}\
-        tr{padding:.5rem 0;border-bottom:1px solid var(--line)}th,td{border:0;padding:0}}
+        tr{padding:.5rem 0;border-bottom:1px solid var(--line)}th,td{border:0;padding:0}}\
+        .help{margin:.25rem 0;color:var(--muted)}.error{margin:.25rem 0;color:#b3261e;font-weight:600}\
+        @media (prefers-color-scheme:dark){.error{color:#ffb4ab}}input[type=password]{min-width:20rem;max-width:100%}\
+        main form[action="/admin/sign-in"]{display:block}main form[action="/admin/sign-in"] button{margin-top:1rem}\
+        .sign-out{float:right;margin:0}
         """
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import HummingbirdAuth
 import SwitchyardServer
@@ -5,10 +6,13 @@ import SwitchyardServer
 /// An admin token the site knows, by its id (never its secret).
 package struct AdminIdentity: Sendable, Equatable {
     package let id: String
+    /// The console's session the request came with; `nil` for a token sent in `Authorization`.
+    var session: ConsoleSessions.Session? = nil
 }
 
-/// Reads the admin token of a request (`Authorization: Bearer sy_…`; on the stats pages also `Basic` with the token
-/// as the password, which a browser's prompt sends) and, when the site knows it, makes it the context's identity.
+/// Reads the admin token of a request (`Authorization: Bearer sy_…`; on the console's pages also `Basic` with the token
+/// as the password, or the cookie of a session, ``ConsoleSessions``) and, when the site knows it, makes it the
+/// context's identity.
 ///
 /// A request without `Authorization` goes on without an identity, for ``RequireAdmin`` to refuse; one with a
 /// token the site does not know is refused here, so that the answer can say which of the two it was.
@@ -19,12 +23,20 @@ struct AdminAuthenticator: AuthenticatorMiddleware {
     let allowsBasic: Bool
     /// How a refusal is said: the API's JSON, or a page.
     let refusal: RequireAdmin.Refusal
+    /// The console's sessions, whose cookie is taken where no `Authorization` is sent (the console's pages only).
+    var sessions: ConsoleSessions? = nil
 
     func authenticate(request: Request, context: LinkSiteContext) async throws -> AdminIdentity? {
         switch await tokens.verify(authorization: request.headers[.authorization], allowsBasic: allowsBasic) {
         case .valid(let id): return AdminIdentity(id: id)
-        case .missing: return nil
+        case .missing: break
         case .invalid: throw refusal.failure(invalid: true)
+        case .unavailable: throw refusal.unavailable
+        }
+        guard let sessions else { return nil }
+        switch await sessions.session(cookieHeader: request.headers[.cookie], now: Date()) {
+        case .valid(let session): return AdminIdentity(id: session.tokenID, session: session)
+        case .missing, .ended: return nil
         case .unavailable: throw refusal.unavailable
         }
     }
@@ -32,8 +44,8 @@ struct AdminAuthenticator: AuthenticatorMiddleware {
 
 /// Refuses a request that ``AdminAuthenticator`` gave no identity: 401 with the challenge of the route's scheme.
 struct RequireAdmin: RouterMiddleware {
-    /// How the routes behind it say no: the API in JSON with a `Bearer` challenge; the stats pages with a page and a
-    /// `Basic` challenge, so that a browser asks for the token.
+    /// How the routes behind it say no: the API in JSON with a `Bearer` challenge; the console's pages by sending a
+    /// person without a session to the sign-in page (and a token sent but not valid with 401).
     enum Refusal: Sendable {
         case json
         case page
@@ -45,10 +57,14 @@ struct RequireAdmin: RouterMiddleware {
                     ? APIFailure.unauthorized("the token is not valid (the API takes Authorization: Bearer sy_…)")
                     : APIFailure.unauthorized("send a token: Authorization: Bearer sy_…")
             case .page:
+                guard !invalid else {
+                    return PageFailure(
+                        page: SiteResponse.privatePage("<p>The token is not one of this site's.</p>", status: 401))
+                }
+                // A person without a session signs in first.
                 var page = SiteResponse.privatePage(
-                    "<p>The stats need a token of the site: give it as the password.</p>", status: 401)
-                page.headers.append(
-                    (name: "WWW-Authenticate", value: "Basic realm=\"switchyard link site\", charset=\"UTF-8\""))
+                    "<p><a href=\"/admin/sign-in\">Sign in</a> with a token of the site.</p>", status: 303)
+                page.headers.append((name: "Location", value: "/admin/sign-in"))
                 return PageFailure(page: page)
             }
         }

@@ -8,9 +8,18 @@ package struct APILimits: Sendable {
     /// How long the site's list of tokens is kept before it is read from the store again.
     package var tokensFreshFor: Duration
 
-    package init(perToken: Double = 50, perAddress: Double = 20, tokensFreshFor: Duration = .seconds(5)) {
+    /// How long a console's session lasts unused, and at most.
+    package var sessionIdleTimeout: Duration
+    package var sessionLifetime: Duration
+
+    package init(
+        perToken: Double = 50, perAddress: Double = 20, tokensFreshFor: Duration = .seconds(5),
+        sessionIdleTimeout: Duration = .seconds(3_600), sessionLifetime: Duration = .seconds(12 * 3_600)
+    ) {
         self.perToken = perToken
         self.perAddress = perAddress
         self.tokensFreshFor = tokensFreshFor
+        self.sessionIdleTimeout = sessionIdleTimeout
+        self.sessionLifetime = sessionLifetime
     }
 }

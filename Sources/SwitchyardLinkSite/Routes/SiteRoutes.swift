@@ -35,6 +35,9 @@ enum SiteRoutes {
         let tokens = AdminTokens(store: service.store, freshFor: limits.tokensFreshFor)
         let perAddress = RateLimiter(perSecond: limits.perAddress, burst: max(1, Int(limits.perAddress * 2)))
         let perToken = RateLimiter(perSecond: limits.perToken, burst: max(1, Int(limits.perToken * 2)))
+        let sessions = ConsoleSessions(
+            store: service.store, tokens: tokens, idleTimeout: limits.sessionIdleTimeout,
+            lifetime: limits.sessionLifetime)
         let metrics = service.metrics
 
         let api = router.group().add(middleware: APIHeaders()).add(middleware: APIErrors())
@@ -53,7 +56,7 @@ enum SiteRoutes {
         let pages = router.group().add(
             middleware: AddressRateLimit(limiter: perAddress, proxies: proxies, metrics: metrics)
         )
-        .add(middleware: AdminAuthenticator(tokens: tokens, allowsBasic: true, refusal: .page))
+        .add(middleware: AdminAuthenticator(tokens: tokens, allowsBasic: true, refusal: .page, sessions: sessions))
         .add(middleware: RequireAdmin(refusal: .page)).add(
             middleware: TokenRateLimit(limiter: perToken, metrics: metrics))
 
@@ -70,14 +73,21 @@ enum SiteRoutes {
         operations.add(path: "/admin/links/{slug}", method: .get, on: pages, refusal: PageFailure.methodNotAllowed) {
             request, context in
             let slug = context.parameters.get("slug") ?? ""
-            return Response(await StatsPage.answer(slug: slug, service: service, now: Date()), for: request)
-        }
-        operations.add(path: "/admin/links", method: .get, on: pages, refusal: PageFailure.methodNotAllowed) {
-            request, _ in
-            let answer = await LinkListPage.answer(
-                query: { request.uri.queryParameters[$0[...]].map(String.init) }, store: service.store, now: Date())
+            let answer = await StatsPage.answer(
+                slug: slug, service: service, session: context.identity?.session, now: Date())
             return Response(answer, for: request)
         }
+        operations.add(path: "/admin/links", method: .get, on: pages, refusal: PageFailure.methodNotAllowed) {
+            request, context in
+            let answer = await LinkListPage.answer(
+                query: { request.uri.queryParameters[$0[...]].map(String.init) }, store: service.store,
+                session: context.identity?.session, now: Date())
+            return Response(answer, for: request)
+        }
+        // Signing in counts against the address's limit, before any token is read.
+        let signIn = router.group().add(
+            middleware: AddressRateLimit(limiter: perAddress, proxies: proxies, metrics: metrics))
+        SignInPages(sessions: sessions, proxies: proxies).register(signIn: signIn, pages: pages, operations)
         for format in [QRCodePictures.Format.svg, .png] {
             operations.add(
                 path: "/admin/links/{slug}/qr.\(format.rawValue)", method: .get, on: pages,
@@ -94,7 +104,8 @@ enum SiteRoutes {
         VisitorPages(service: service, universalLinks: universalLinks, proxies: proxies).register(
             on: router.group(), operations)
         operations.answerOtherMethods()
-        for path in ["/api", "/api/**", "/admin", "/admin/**"] {
+        // `/admin` itself is the console's (it sends a person to the links).
+        for path in ["/api", "/api/**", "/admin/**"] {
             for method in OperationGroups.methods {
                 api.on(RouterPath(path), method: method) { _, _ -> Response in
                     throw APIFailure.notFound("no such address")
