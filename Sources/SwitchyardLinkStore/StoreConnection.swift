@@ -101,8 +101,15 @@ final class StoreConnection: Sendable {
                     }
                 }
             case .postgres(let client, _):
-                return try await client.withTransaction(logger: self.logger) {
-                    try await body($0.sql(queryLogLevel: .trace))
+                do {
+                    return try await client.withTransaction(logger: self.logger) {
+                        try await body($0.sql(queryLogLevel: .trace))
+                    }
+                } catch let error as PostgresTransactionError {
+                    // PostgresNIO wraps what the body threw; a store's error the body threw to roll back (a slug
+                    // taken) is said as the body said it, as on SQLite, once the rollback is done.
+                    if let thrown = error.closureError as? LinkStoreError, error.rollbackError == nil { throw thrown }
+                    throw error
                 }
             }
         }

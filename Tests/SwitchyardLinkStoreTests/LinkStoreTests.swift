@@ -52,6 +52,38 @@ import Testing
         }
     }
 
+    /// A console's session is found by its hash while its token is not revoked, and ends when deleted or by time.
+    @Test(arguments: TestEngine.available)
+    func aSessionIsKeptByItsHashWhileItsTokenStands(engine: TestEngine) async throws {
+        try await withStore(engine) { store, _ in
+            let token = StoredToken(
+                id: "abcd1234", name: "t", hash: String(repeating: "0", count: 64), createdAt: Self.now)
+            try await store.add(token)
+            let session = StoredSession(
+                tokenID: token.id, formToken: "form", createdAt: Self.now, lastSeenAt: Self.now)
+            try await store.createSession(idHash: "hash-a", session)
+            try await store.createSession(
+                idHash: "hash-old",
+                StoredSession(
+                    tokenID: token.id, formToken: "f", createdAt: Self.now.addingTimeInterval(-86_400),
+                    lastSeenAt: Self.now))
+            #expect(try await store.session(idHash: "hash-a") == session)
+            #expect(try await store.session(idHash: "hash-b") == nil)
+            try await store.touchSession(idHash: "hash-a", at: Self.now.addingTimeInterval(30))
+            #expect(try await store.session(idHash: "hash-a")?.lastSeenAt == Self.now.addingTimeInterval(30))
+            // Begun more than 12 hours before: deleted; the other stays.
+            try await store.deleteSessions(
+                lastSeenBefore: Self.now.addingTimeInterval(-3_600), createdBefore: Self.now.addingTimeInterval(-43_200)
+            )
+            #expect(try await store.session(idHash: "hash-old") == nil)
+            #expect(try await store.session(idHash: "hash-a") != nil)
+            #expect(try await store.revokeToken(token.id, at: Self.now))
+            #expect(try await store.session(idHash: "hash-a") == nil, "a revoked token's sessions are no one's")
+            #expect(try await store.deleteSession(idHash: "hash-a"))
+            #expect(try await !store.deleteSession(idHash: "hash-a"))
+        }
+    }
+
     /// An import's links go in together: all of them, or, when one's slug is taken, none.
     @Test(arguments: TestEngine.available)
     func linksCreatedTogetherAreAllWrittenOrNone(engine: TestEngine) async throws {
@@ -313,7 +345,7 @@ import Testing
         for store in stores { await store.close() }
         try await database.withSQL { sql in
             let rows = try await sql.raw("SELECT version FROM switchyard_migrations ORDER BY version").all()
-            #expect(try rows.map { try $0.decode(column: "version", as: Int.self) } == [1, 2, 3, 4])
+            #expect(try rows.map { try $0.decode(column: "version", as: Int.self) } == [1, 2, 3, 4, 5])
         }
     }
 
