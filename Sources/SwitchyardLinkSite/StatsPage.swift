@@ -57,6 +57,7 @@ enum StatsPage {
         body += "<p><a href=\"/admin/links\">All links</a></p>\n<h1>Clicks of <code>\(slug)</code></h1>\n"
         body += "<p><code>\(HTML.text(link))</code> → <code>\(HTML.text(stored.link.target))</code></p>\n"
         body += qrCode(link: link, slug: stored.link.slug.text)
+        if let session { body += actions(stored.link, session: session) }
         body += "<p class=\"total\">\(total) \(total == 1 ? "click" : "clicks") in all"
         body += stored.link.isDisabled ? "; the link is disabled.</p>\n" : ".</p>\n"
         body += legend(totals)
@@ -65,6 +66,17 @@ enum StatsPage {
         body += claimTable(dayNames, claims)
         return HTML.document(
             title: "Clicks of \(slug)", head: "<style>\(style)</style>\n", body: "<main>\n\(body)</main>\n")
+    }
+
+    /// What a signed-in person may do to the link: disable or enable it, and delete it (after a confirmation).
+    private static func actions(_ link: ShortLink, session: ConsoleSessions.Session) -> String {
+        let slug = link.slug.text
+        let (action, label) = link.isDisabled ? ("enable", "Enable the link") : ("disable", "Disable the link")
+        var html = "<div class=\"actions\">"
+        html += "<form method=\"post\" action=\"/admin/links/\(slug)/\(action)\">\(SignInPages.formTokenField(session))"
+        html += "<button type=\"submit\">\(label)</button></form>"
+        html += "<a href=\"/admin/links/\(slug)/delete\">Delete the link…</a></div>\n"
+        return html
     }
 
     /// The link's QR code, drawn in the page (the policy lets it load no picture), and its downloads.
@@ -180,6 +192,7 @@ enum StatsPage {
         table{border-collapse:collapse;margin-top:1.5rem;width:100%}caption{text-align:left;color:var(--muted)}\
         th,td{padding:.25rem .5rem;text-align:right;border-bottom:1px solid var(--line)}th:first-child{text-align:left}\
         .qr{display:flex;flex-wrap:wrap;align-items:center;gap:0 1rem}.qr h2{flex-basis:100%;font-size:1.125rem;margin:0}\
-        .qr p{flex:1 1 14rem}.sign-out{float:right;margin:0}.sign-out button{font:inherit;padding:.25rem .75rem}
+        .qr p{flex:1 1 14rem}.sign-out{float:right;margin:0}.sign-out button,.actions button{font:inherit;padding:.25rem .75rem}\
+        .actions{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;align-items:center;margin-top:1rem}.actions form{margin:0}
         """
 }

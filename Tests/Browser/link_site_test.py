@@ -142,6 +142,27 @@ def run(browser, address, token, database, arguments):
           f"the session's cookie is HttpOnly, SameSite=Strict, for /admin ({cookie.get('httpOnly')}, "
           f"{cookie.get('sameSite')}, {cookie.get('path')})")
     check(browser.execute_script("return document.cookie") == "", "no script can read the session's cookie")
+    # Disable, enable and delete from a link's page, by keyboard and click, each a form of the session's.
+    request(address, "POST", "/api/admin/links", token, {"slug": "doomed", "target": "myapp://cart"})
+    browser.get(address + "admin/links/doomed")
+    browser.find_element(By.XPATH, "//button[text()='Disable the link']").click()
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.XPATH, "//button[text()='Enable the link']"))
+    check("the link is disabled" in browser.find_element(By.CSS_SELECTOR, ".total").text,
+          "Disable the link disables it, and the page says so")
+    browser.find_element(By.XPATH, "//button[text()='Enable the link']").click()
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.XPATH, "//button[text()='Disable the link']"))
+    browser.find_element(By.LINK_TEXT, "Delete the link…").click()
+    WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("/admin/links/doomed/delete"))
+    check(browser.find_element(By.TAG_NAME, "h1").text == "Delete doomed?", "deleting asks first, naming the link")
+    results = Axe().run(browser, options={"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa"]}})
+    check(not results["violations"], f"axe finds no violation on the confirmation: {results['violations']}")
+    browser.save_screenshot(os.path.join(arguments.artifacts, "link-site-delete.png"))
+    browser.find_element(By.XPATH, "//button[text()='Delete doomed']").click()
+    WebDriverWait(browser, 10).until(lambda b: "deleted=doomed" in b.current_url)
+    check(browser.find_element(By.CSS_SELECTOR, "[role=status]").text == "Deleted doomed.",
+          "after the confirmation the link is deleted, and the list says so")
+    check(request(address, "GET", "/api/admin/links/doomed", token)[0] == 404, "the deleted link is gone from the API")
+    browser.get(address + "admin/links")
     browser.find_element(By.CSS_SELECTOR, ".sign-out button").click()
     WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("/admin/sign-in"))
     check(browser.current_url.endswith("/admin/sign-in"), f"signing out goes back to the sign-in page ({browser.current_url})")

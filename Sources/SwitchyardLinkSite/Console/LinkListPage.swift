@@ -78,7 +78,7 @@ enum LinkListPage {
         }
         let html = page(
             found, search: search, state: state, next: isEnd ? nil : cursor,
-            cutShort: !isEnd && found.count < pageSize, session: session, now: now)
+            cutShort: !isEnd && found.count < pageSize, session: session, deleted: query("deleted"), now: now)
         return SiteResponse.consolePage(html)
     }
 
@@ -91,10 +91,13 @@ enum LinkListPage {
 
     private static func page(
         _ links: [LinkStore.Stored], search: String, state: State, next: Slug?, cutShort: Bool,
-        session: ConsoleSessions.Session?, now: Date
+        session: ConsoleSessions.Session?, deleted: String?, now: Date
     ) -> String {
         var body = session.map(SignInPages.signOutForm) ?? ""
         body += "<h1>Links</h1>\n"
+        if let deleted, let slug = try? Slug(deleted) {
+            body += "<p class=\"status\" role=\"status\">Deleted <code>\(slug.text)</code>.</p>\n"
+        }
         body += "<form method=\"get\" action=\"/admin/links\" role=\"search\">\n"
         body += "<div><label for=\"q\">Search slugs, titles, targets and tags</label>\n"
         body += "<input type=\"search\" id=\"q\" name=\"q\" maxlength=\"\(maxQueryLength)\" "

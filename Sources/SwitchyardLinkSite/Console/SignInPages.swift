@@ -75,15 +75,8 @@ struct SignInPages {
             // Signed in with a token in `Authorization`: there is no session to end.
             return Response(Self.redirect(to: "/admin/sign-in"), for: request)
         }
-        guard Self.isFromTheSite(request) else {
-            return Response(Self.refusal("This form was sent from another site; nothing was done."), for: request)
-        }
-        let form = try await Self.form(of: &request)
-        guard AdminTokens.constantTimeEqual(form["form_token"] ?? "", session.formToken) else {
-            return Response(
-                Self.refusal(
-                    "This form is not one this session showed (it may be from an older page); nothing was done."),
-                for: request)
+        if case .failure(let refusal) = await Self.checkedForm(&request, context) {
+            return Response(refusal.page, for: request)
         }
         do {
             try await sessions.signOut(session)
@@ -97,6 +90,38 @@ struct SignInPages {
         let secure = context.client(of: request, trusting: proxies).isHTTPS
         answer.headers.append((name: "Set-Cookie", value: ConsoleSessions.clearCookie(secure: secure)))
         return Response(answer, for: request)
+    }
+
+    /// The fields of a form a signed-in person sent from the site's own page, with the session's form token; or
+    /// the page that says why it changes nothing (403).
+    static func checkedForm(_ request: inout Request, _ context: LinkSiteContext) async
+        -> Result<[String: String], PageFailure>
+    {
+        guard let session = context.identity?.session else {
+            return .failure(
+                PageFailure(page: refusal("Sign in to change links here; a script changes them through the API.")))
+        }
+        guard isFromTheSite(request) else {
+            return .failure(PageFailure(page: refusal("This form was sent from another site; nothing was done.")))
+        }
+        let fields: [String: String]
+        do {
+            fields = try await form(of: &request)
+        } catch {
+            return .failure(PageFailure(page: refusal("The form is too large; nothing was done.")))
+        }
+        guard AdminTokens.constantTimeEqual(fields["form_token"] ?? "", session.formToken) else {
+            return .failure(
+                PageFailure(
+                    page: refusal(
+                        "This form is not one this session showed (it may be from an older page); nothing was done.")))
+        }
+        return .success(fields)
+    }
+
+    /// The hidden field that carries the session's form token.
+    static func formTokenField(_ session: ConsoleSessions.Session) -> String {
+        "<input type=\"hidden\" name=\"form_token\" value=\"\(HTML.fieldValue(session.formToken))\">"
     }
 
     /// Whether the request's `Origin` (or, without one, its `Referer`) is the site itself: the host it was sent to.
@@ -159,8 +184,7 @@ struct SignInPages {
     /// The sign-out form of a session, for the top of the console's pages.
     static func signOutForm(_ session: ConsoleSessions.Session) -> String {
         "<form class=\"sign-out\" method=\"post\" action=\"/admin/sign-out\">"
-            + "<input type=\"hidden\" name=\"form_token\" value=\"\(HTML.fieldValue(session.formToken))\">"
-            + "<button type=\"submit\">Sign out</button></form>\n"
+            + formTokenField(session) + "<button type=\"submit\">Sign out</button></form>\n"
     }
 
     static func document(_ body: String) -> String {
