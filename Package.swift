@@ -152,7 +152,7 @@ let package = Package(
             name: "SwitchyardLinkSite",
             dependencies: [
                 "Switchyard", "SwitchyardWebLinks", "SwitchyardServer", "SwitchyardLinkStore", "SwitchyardLinkAPI",
-                "SwitchyardQR",
+                "SwitchyardQR", "SwitchyardReports",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

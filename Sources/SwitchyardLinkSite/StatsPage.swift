@@ -75,6 +75,7 @@ enum StatsPage {
         var html = "<div class=\"actions\">"
         html += "<form method=\"post\" action=\"/admin/links/\(slug)/\(action)\">\(SignInPages.formTokenField(session))"
         html += "<button type=\"submit\">\(label)</button></form>"
+        html += "<a href=\"/admin/links/\(slug)/edit\">Change the link</a>"
         html += "<a href=\"/admin/links/\(slug)/delete\">Delete the link…</a></div>\n"
         return html
     }

@@ -36,6 +36,8 @@ package struct ShortLinkAnswers: Sendable {
     /// The router made from the route file, once for the whole site: the short links' rules and the universal links'
     /// middleware (``UniversalLinkMiddleware/init(sharing:notFoundPage:)``) use this one.
     package var router: Router { site.router }
+    /// The route file the answers come from.
+    package var file: RouteFile { site.file }
 
     init(site: UniversalLinkSite, shortLinks: ShortLinkSite, makesClaims: Bool = false) {
         self.site = site

@@ -142,6 +142,40 @@ def run(browser, address, token, database, arguments):
           f"the session's cookie is HttpOnly, SameSite=Strict, for /admin ({cookie.get('httpOnly')}, "
           f"{cookie.get('sameSite')}, {cookie.get('path')})")
     check(browser.execute_script("return document.cookie") == "", "no script can read the session's cookie")
+    # Make a link from the form, with its preview, then change it.
+    browser.find_element(By.LINK_TEXT, "Make a link").click()
+    WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("/admin/create"))
+    browser.find_element(By.ID, "target").send_keys("myapp://product/1988")
+    browser.find_element(By.ID, "slug").send_keys("spring")
+    browser.find_element(By.ID, "title").send_keys("Spring sale")
+    browser.find_element(By.ID, "title").send_keys(Keys.ENTER)
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.ID, "preview-title"))
+    preview = browser.find_element(By.CSS_SELECTOR, ".preview").text
+    check("screen ProductScreen" in preview and "sent on (302) to https://shop.example.com/products/1988" in preview
+          and "Spring sale" in browser.find_element(By.CSS_SELECTOR, ".card-title").text,
+          "Enter previews the link: its route and screen, each visitor's answer, the card")
+    results = Axe().run(browser, options={"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa"]}})
+    check(not results["violations"], f"axe finds no violation on the form with its preview: {results['violations']}")
+    browser.save_screenshot(os.path.join(arguments.artifacts, "link-site-make.png"))
+    browser.find_element(By.XPATH, "//button[text()='Create the link']").click()
+    WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("/admin/links/spring"))
+    check(request(address, "GET", "/api/admin/links/spring", token)[0] == 200, "Create the link makes it")
+    browser.find_element(By.LINK_TEXT, "Change the link").click()
+    WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("/admin/links/spring/edit"))
+    browser.find_element(By.ID, "target").clear()
+    browser.find_element(By.ID, "target").send_keys("https://evil.example.com/")
+    browser.find_element(By.XPATH, "//button[text()='Save the changes']").click()
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.ID, "target-error"))
+    check(browser.find_element(By.ID, "target").get_attribute("aria-invalid") == "true"
+          and "evil.example.com" in browser.find_element(By.ID, "target-error").text,
+          "a refused target is said at its field, and nothing is saved")
+    browser.find_element(By.ID, "target").clear()
+    browser.find_element(By.ID, "target").send_keys("myapp://cart")
+    browser.find_element(By.XPATH, "//button[text()='Save the changes']").click()
+    WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("/admin/links/spring"))
+    status, _, body = request(address, "GET", "/api/admin/links/spring", token)
+    check(status == 200 and json.loads(body)["target"] == "myapp://cart", "Save the changes changes the link")
+
     # Disable, enable and delete from a link's page, by keyboard and click, each a form of the session's.
     request(address, "POST", "/api/admin/links", token, {"slug": "doomed", "target": "myapp://cart"})
     browser.get(address + "admin/links/doomed")

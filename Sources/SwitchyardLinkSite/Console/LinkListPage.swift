@@ -95,6 +95,7 @@ enum LinkListPage {
     ) -> String {
         var body = session.map(SignInPages.signOutForm) ?? ""
         body += "<h1>Links</h1>\n"
+        if session != nil { body += "<p><a href=\"/admin/create\">Make a link</a></p>\n" }
         if let deleted, let slug = try? Slug(deleted) {
             body += "<p class=\"status\" role=\"status\">Deleted <code>\(slug.text)</code>.</p>\n"
         }
@@ -169,6 +170,14 @@ enum LinkListPage {
         .help{margin:.25rem 0;color:var(--muted)}.error{margin:.25rem 0;color:#b3261e;font-weight:600}\
         @media (prefers-color-scheme:dark){.error{color:#ffb4ab}}input[type=password]{min-width:20rem;max-width:100%}\
         main form[action="/admin/sign-in"]{display:block}main form[action="/admin/sign-in"] button{margin-top:1rem}\
-        .sign-out{float:right;margin:0}
+        .sign-out{float:right;margin:0}\
+        form.editor{display:block}fieldset{border:1px solid var(--line);border-radius:.5rem;margin:0 0 1rem;\
+        padding:.5rem 1rem 1rem}legend{font-weight:600;padding:0 .25rem}.field{margin-top:.75rem}\
+        .field input,.field textarea{width:100%;box-sizing:border-box}.buttons{display:flex;gap:1rem}\
+        .problems{border:2px solid #b3261e;border-radius:.5rem;padding:0 1rem;margin-bottom:1rem}\
+        @media (prefers-color-scheme:dark){.problems{border-color:#ffb4ab}}\
+        .preview{border:1px solid var(--line);border-radius:.5rem;padding:0 1rem 1rem;margin-bottom:1.5rem}\
+        .card{border:1px solid var(--line);border-radius:.5rem;padding:.5rem 1rem;margin:1rem 0 0;max-width:28rem}\
+        .card figcaption,.card-site{color:var(--muted);font-size:.875rem;margin:0}.card-title{font-weight:600}
         """
 }

@@ -1,0 +1,245 @@
+import Foundation
+import Hummingbird
+import Switchyard
+import SwitchyardLinkStore
+import SwitchyardReports
+import SwitchyardServer
+import SwitchyardWebLinks
+
+/// The console's form to make a link (`/admin/create`) and to change one (`/admin/links/{slug}/edit`), with a
+/// preview of what the site will answer.
+///
+/// The form is checked by the API's rules, and its problems are said at their fields with the API's messages.
+/// "Preview" shows, for the link as the form holds it, which route of the route file its target opens and which
+/// screen, and what an iPhone, an Android phone, a desktop browser and a link-preview crawler get, with the social
+/// card a chat app would draw: each answer is made by the code that answers visitors (``ShortLinkAnswers``), and
+/// the card is read from the crawler's answer. "Create" or "Save" writes the link and opens its page.
+struct LinkEditor {
+    let service: LinkService
+
+    func register(on pages: RouterGroup<LinkSiteContext>, _ routes: OperationGroups) {
+        routes.add(path: "/admin/create", method: .get, on: pages, refusal: PageFailure.methodNotAllowed) {
+            request, context in
+            Response(
+                SiteResponse.consolePage(page(LinkForm(values: [:]), editing: nil, session: context.identity?.session)),
+                for: request)
+        }
+        routes.add(path: "/admin/create", method: .post, on: pages, refusal: PageFailure.methodNotAllowed) {
+            request, context in
+            Response(await submit(request, context, editing: nil), for: request)
+        }
+        routes.add(path: "/admin/links/{slug}/edit", method: .get, on: pages, refusal: PageFailure.methodNotAllowed) {
+            request, context in
+            guard let stored = await stored(context.parameters.get("slug") ?? "") else {
+                return Response(SiteResponse.privatePage("<p>No such link.</p>", status: 404), for: request)
+            }
+            let html = page(LinkForm(link: stored.link), editing: stored, session: context.identity?.session)
+            return Response(SiteResponse.consolePage(html), for: request)
+        }
+        routes.add(path: "/admin/links/{slug}/edit", method: .post, on: pages, refusal: PageFailure.methodNotAllowed) {
+            request, context in
+            guard let stored = await stored(context.parameters.get("slug") ?? "") else {
+                return Response(SiteResponse.privatePage("<p>No such link.</p>", status: 404), for: request)
+            }
+            return Response(await submit(request, context, editing: stored), for: request)
+        }
+    }
+
+    private func stored(_ text: String) async -> LinkStore.Stored? {
+        guard let slug = try? Slug(text) else { return nil }
+        return try? await service.store.link(slug)
+    }
+
+    private func submit(_ request: Request, _ context: LinkSiteContext, editing: LinkStore.Stored?) async
+        -> SiteResponse
+    {
+        var request = request
+        let fields: [String: String]
+        switch await SignInPages.checkedForm(&request, context) {
+        case .success(let checked): fields = checked
+        case .failure(let refusal): return refusal.page
+        }
+        var form = LinkForm(values: fields)
+        if let editing { form.values["slug"] = editing.link.slug.text }
+        let (linkRequest, readProblems) = form.request()
+        var problems = readProblems
+        var link: ShortLink?
+        do {
+            var made = try service.rules.makeLink(linkRequest, generatedSlug: Slug.random())
+            // A change keeps what the form does not hold.
+            made.isDisabled = editing?.link.isDisabled ?? false
+            link = made
+        } catch {
+            problems += error.problems.map { FieldProblem(field: $0.field, code: $0.code.name, message: $0.message) }
+        }
+        let session = context.identity?.session
+        guard fields["intent"] == "save", problems.isEmpty, let link else {
+            let status = fields["intent"] == "save" ? 422 : 200
+            return SiteResponse.consolePage(
+                page(form, editing: editing, session: session, problems: problems, preview: link), status: status)
+        }
+        do {
+            if editing == nil {
+                try await service.store.create(link, at: Date())
+            } else {
+                guard try await service.store.update(link, at: Date()) else {
+                    return SiteResponse.privatePage("<p>No such link.</p>", status: 404)
+                }
+            }
+        } catch {
+            guard error.code == .slugTaken else {
+                return SiteResponse.privatePage("<p>The store cannot answer; try again shortly.</p>", status: 503)
+            }
+            let taken = FieldProblem(field: "slug", code: "slugTaken", message: error.message)
+            return SiteResponse.consolePage(
+                page(form, editing: editing, session: session, problems: [taken], preview: link), status: 409)
+        }
+        service.remember(link, for: link.slug)
+        return SignInPages.redirect(to: "/admin/links/\(link.slug.text)")
+    }
+
+    // MARK: The page
+
+    private func page(
+        _ form: LinkForm, editing: LinkStore.Stored?, session: ConsoleSessions.Session?,
+        problems: [FieldProblem] = [], preview: ShortLink? = nil
+    ) -> String {
+        let action = editing.map { "/admin/links/\($0.link.slug.text)/edit" } ?? "/admin/create"
+        var body = session.map(SignInPages.signOutForm) ?? ""
+        body += "<p><a href=\"/admin/links\">All links</a></p>\n"
+        body += editing.map { "<h1>Change <code>\($0.link.slug.text)</code></h1>\n" } ?? "<h1>Make a link</h1>\n"
+        if !problems.isEmpty {
+            body += "<div class=\"problems\" role=\"alert\"><h2>The link cannot be saved</h2><ul>\n"
+            for problem in problems {
+                body += "<li><a href=\"#\(problem.formField)\">\(HTML.text(problem.message))</a></li>\n"
+            }
+            body += "</ul></div>\n"
+        }
+        if let preview { body += self.preview(preview) }
+        guard let session else {
+            return SignInPages.document(body + "<p>Sign in to make and change links here.</p>\n")
+        }
+        body += "<form class=\"editor\" method=\"post\" action=\"\(action)\">\n\(SignInPages.formTokenField(session))\n"
+        let groups: [(String, [String])] = [
+            ("Where it goes", ["target", "slug"]), ("Per platform", ["ios", "android", "desktop"]),
+            ("Social preview", ["title", "description", "imageURL"]),
+            (
+                "UTM parameters, added to web targets",
+                ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"]
+            ),
+            ("Expiry and tags", ["expiresAt", "tags"]),
+        ]
+        for (legend, names) in groups {
+            body += "<fieldset><legend>\(legend)</legend>\n"
+            for name in names {
+                guard let field = LinkForm.fields.first(where: { $0.name == name }) else { continue }
+                if name == "slug", let editing {
+                    body += "<p>Slug: <code>\(editing.link.slug.text)</code> (a link's slug does not change)</p>\n"
+                    continue
+                }
+                body += input(field, value: form.values[name], problems: problems.filter { $0.formField == name })
+            }
+            body += "</fieldset>\n"
+        }
+        body += "<div class=\"buttons\"><button type=\"submit\" name=\"intent\" value=\"preview\">Preview</button>"
+        body += "<button type=\"submit\" name=\"intent\" value=\"save\">"
+        body += editing == nil ? "Create the link" : "Save the changes"
+        body += "</button></div>\n</form>\n"
+        return SignInPages.document(body)
+    }
+
+    private func input(
+        _ field: (name: String, label: String, help: String?), value: String?, problems: [FieldProblem]
+    ) -> String {
+        let name = field.name
+        var described: [String] = []
+        var html = "<div class=\"field\"><label for=\"\(name)\">\(field.label)</label>\n"
+        if let help = field.help {
+            html += "<p id=\"\(name)-help\" class=\"help\">\(HTML.text(help))</p>\n"
+            described.append("\(name)-help")
+        }
+        if !problems.isEmpty { described.append("\(name)-error") }
+        let kind = name == "description" ? "textarea" : "input"
+        var attributes = "id=\"\(name)\" name=\"\(name)\""
+        if !described.isEmpty { attributes += " aria-describedby=\"\(described.joined(separator: " "))\"" }
+        if !problems.isEmpty { attributes += " aria-invalid=\"true\"" }
+        if name == "target" { attributes += " required" }
+        if kind == "textarea" {
+            html += "<textarea \(attributes) rows=\"3\">\(HTML.fieldValue(value ?? ""))</textarea>\n"
+        } else {
+            html += "<input type=\"text\" \(attributes) value=\"\(HTML.fieldValue(value ?? ""))\">\n"
+        }
+        if !problems.isEmpty {
+            html += "<p id=\"\(name)-error\" class=\"error\">"
+            html += problems.map { HTML.text($0.message) }.joined(separator: "; ") + "</p>\n"
+        }
+        return html + "</div>\n"
+    }
+
+    /// What the site would answer for `link`: the route and screen of its target, each kind of visitor's answer,
+    /// and the social card, from the answers the site gives visitors.
+    private func preview(_ link: ShortLink) -> String {
+        let answers = service.answers
+        var html = "<section class=\"preview\" aria-labelledby=\"preview-title\">\n"
+        html += "<h2 id=\"preview-title\">What the site will answer</h2>\n"
+        html += "<p class=\"address\"><code>\(HTML.text(service.shortLinks.link(for: link.slug)))</code></p>\n"
+        let report = RouteReport(link.target, file: answers.file, router: answers.router)
+        switch report.outcome {
+        case "matched":
+            html += "<p>The target opens the route <code>\(HTML.text(report.pattern ?? ""))</code>"
+            if let destination = report.destination { html += ", screen <strong>\(HTML.text(destination))</strong>" }
+            let parameters = report.parameters.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)" }
+            if !parameters.isEmpty { html += " (\(HTML.text(parameters.joined(separator: ", "))))" }
+            html += ".</p>\n"
+        default:
+            html += "<p>The target is a web page: no route of the app takes it.</p>\n"
+        }
+        html += "<table><caption>Each visitor's answer</caption>\n<tbody>\n"
+        let now = Date()
+        for (visitor, name) in [
+            (Visitor.ios, "iPhone"), (.android, "Android phone"), (.desktop, "Desktop browser"),
+            (.bot, "Link-preview crawler"),
+        ] {
+            let answer = answers.response(for: link, visitor: visitor, now: now)
+            html += "<tr><th scope=\"row\">\(name)</th><td>\(describe(answer, visitor: visitor))</td></tr>\n"
+        }
+        html += "</tbody></table>\n"
+        let card = Self.card(of: answers.response(for: link, visitor: .bot, now: now))
+        html += "<figure class=\"card\"><figcaption>The card a chat app draws</figcaption>\n"
+        html += "<p class=\"card-site\">\(HTML.text(service.shortLinks.host))</p>\n"
+        html += "<p class=\"card-title\">\(card.title ?? "")</p>\n"
+        if let description = card.description { html += "<p>\(description)</p>\n" }
+        if let image = card.image { html += "<p class=\"card-image\">Picture: <code>\(image)</code></p>\n" }
+        html += "</figure>\n</section>\n"
+        return html
+    }
+
+    private func describe(_ answer: SiteResponse, visitor: Visitor) -> String {
+        let location = answer.headers.first { $0.name == "Location" }?.value
+        switch answer.status {
+        case 301, 302, 303, 307, 308:
+            return "sent on (\(answer.status)) to <code>\(HTML.text(location ?? ""))</code>"
+        case 200 where visitor == .bot:
+            return "the preview page (200), with the card below"
+        case 200:
+            let body = String(decoding: answer.body, as: UTF8.self)
+            return body.contains("Get the app")
+                ? "the landing page (200): open in the app, or get the app with the link kept"
+                : "the landing page (200): open in the app"
+        case 410:
+            return "gone (410): the link is disabled or expired"
+        default:
+            return "\(answer.status)"
+        }
+    }
+
+    /// The Open Graph title, description and image of a preview page, as written there (escaped).
+    static func card(of answer: SiteResponse) -> (title: String?, description: String?, image: String?) {
+        let html = String(decoding: answer.body, as: UTF8.self)
+        func content(_ property: String) -> String? {
+            guard let start = html.range(of: "<meta property=\"\(property)\" content=\"") else { return nil }
+            return String(html[start.upperBound...].prefix { $0 != "\"" })
+        }
+        return (content("og:title"), content("og:description"), content("og:image"))
+    }
+}
