@@ -196,6 +196,30 @@ def run(browser, address, token, database, arguments):
     check(browser.find_element(By.CSS_SELECTOR, "[role=status]").text == "Deleted doomed.",
           "after the confirmation the link is deleted, and the list says so")
     check(request(address, "GET", "/api/admin/links/doomed", token)[0] == 404, "the deleted link is gone from the API")
+    # Import a file with good and bad rows: check it, then write the good ones.
+    csv_path = os.path.join(tempfile.mkdtemp(prefix="switchyard-import-"), "links.csv")
+    with open(csv_path, "w") as file:
+        file.write("slug,target,title\nimported-1,myapp://product/7,One\nimported-2,https://evil.example.com/,Two\n")
+    browser.get(address + "admin/links")
+    browser.find_element(By.LINK_TEXT, "Import links").click()
+    WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("/admin/import"))
+    browser.find_element(By.ID, "file").send_keys(csv_path)
+    browser.find_element(By.XPATH, "//button[text()='Check the file']").click()
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "[role=status]"))
+    outcome = browser.find_element(By.CSS_SELECTOR, "[role=status]").text
+    rows = [row.text for row in browser.find_elements(By.CSS_SELECTOR, "tbody tr")]
+    check("1 row makes a link, 1 refused. Nothing is written yet." in outcome and "hostNotAllowed" in rows[-1],
+          f"checking a file says each row's outcome and writes nothing ({outcome!r})")
+    check(request(address, "GET", "/api/admin/links/imported-1", token)[0] == 404, "a checked file is not written")
+    results = Axe().run(browser, options={"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa"]}})
+    check(not results["violations"], f"axe finds no violation on the import's outcome: {results['violations']}")
+    browser.save_screenshot(os.path.join(arguments.artifacts, "link-site-import.png"))
+    browser.find_element(By.ID, "skip_refused").click()
+    browser.find_element(By.XPATH, "//button[text()='Write the links']").click()
+    WebDriverWait(browser, 10).until(lambda b: "was written" in b.find_element(By.CSS_SELECTOR, "[role=status]").text)
+    check(request(address, "GET", "/api/admin/links/imported-1", token)[0] == 200
+          and request(address, "GET", "/api/admin/links/imported-2", token)[0] == 404,
+          "writing with the refused rows left out makes the good row's link only")
     browser.get(address + "admin/links")
     browser.find_element(By.CSS_SELECTOR, ".sign-out button").click()
     WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("/admin/sign-in"))

@@ -212,3 +212,84 @@ import Testing
         }
     }
 }
+
+/// Imports in the console: a file uploaded as a browser sends it (multipart), checked, then written.
+@Suite struct ImportPageTests {
+    static func upload(
+        _ site: LinkSiteFixture, _ session: (cookie: String, formToken: String), file: String? = nil,
+        fields: [(String, String)] = [], origin: String = ConsoleSessionTests.origin
+    ) async -> SiteResponse {
+        let boundary = "----SwitchyardTest7MA4YWxkTrZu0gW"
+        var body = ""
+        for (name, value) in [("form_token", session.formToken)] + fields {
+            body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
+        }
+        if let file {
+            body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"links.csv\"\r\n"
+            body += "Content-Type: text/csv\r\n\r\n\(file)\r\n"
+        }
+        body += "--\(boundary)--\r\n"
+        return await site.request(
+            "POST", "/admin/import", body: body,
+            headers: [session.cookie, origin, "Content-Type: multipart/form-data; boundary=\(boundary)"])
+    }
+
+    @Test func aFileIsCheckedThenWrittenFromThePageItShows() async throws {
+        try await LinkSiteFixture.with { site in
+            let session = try await LinkEditorTests.signedIn(site)
+            let checked = await Self.upload(site, session, file: ImportTests.mixed, fields: [("intent", "check")])
+            #expect(checked.status == 200)
+            #expect(
+                checked.text.contains(
+                    "Read as this site's export: 1 row makes a link, 3 refused. Nothing is written yet."))
+            #expect(checked.text.contains("refused: target: hostNotAllowed, the host &#39;evil.example.com&#39;"))
+            #expect(try await site.store.list(after: nil, limit: 1).isEmpty)
+            // The page holds the file for the second step.
+            #expect(checked.text.contains(#"<input type="hidden" name="csv" value="slug,target,title"#))
+            let all = await Self.upload(site, session, fields: [("csv", ImportTests.mixed), ("intent", "commit")])
+            #expect(all.text.contains("Nothing was written: a row is refused."))
+            #expect(try await site.store.list(after: nil, limit: 1).isEmpty)
+            let some = await Self.upload(
+                site, session, fields: [("csv", ImportTests.mixed), ("intent", "commit"), ("skip_refused", "yes")])
+            #expect(some.text.contains("1 link was written."))
+            #expect(try await site.store.list(after: nil, limit: 10).map(\.link.slug.text) == ["xmas"])
+        }
+    }
+
+    @Test func anUploadFromAnotherSiteOrWithoutAFileChangesNothing() async throws {
+        try await LinkSiteFixture.with { site in
+            let session = try await LinkEditorTests.signedIn(site)
+            let foreign = await Self.upload(
+                site, session, file: "target\nmyapp://cart\n", fields: [("intent", "commit")],
+                origin: "Origin: https://evil.example")
+            #expect(foreign.status == 403)
+            let empty = await Self.upload(site, session, fields: [("intent", "check")])
+            #expect(empty.status == 400)
+            #expect(empty.text.contains(#"<p id="file-error" class="error" role="alert">Choose a CSV file.</p>"#))
+            let broken = await Self.upload(site, session, file: "a,b\n1,2\n", fields: [("intent", "check")])
+            #expect(broken.status == 400)
+            #expect(broken.text.contains("The file cannot be read: the columns are neither"))
+            #expect(try await site.store.list(after: nil, limit: 1).isEmpty)
+        }
+    }
+
+    @Test(arguments: [
+        ("multipart/form-data; boundary=abc", "abc"), ("multipart/form-data; boundary=\"a b\"", "a b"),
+        ("Multipart/Form-Data;charset=utf-8; Boundary=x", "x"), ("multipart/form-data", nil),
+        ("application/x-www-form-urlencoded", nil),
+        ("multipart/form-data; boundary=" + String(repeating: "b", count: 71), nil),
+    ])
+    func aMultipartBoundaryIsReadFromTheContentType(contentType: String, boundary: String?) {
+        #expect(FormBody.boundary(of: contentType) == boundary)
+    }
+
+    @Test func aMultipartBodyGivesItsFieldsAndNothingOfABrokenOne() {
+        let body =
+            "--b\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\none\r\n--b\r\n"
+            + "Content-Disposition: form-data; name=\"f\"; filename=\"x.csv\"\r\nContent-Type: text/csv\r\n\r\nx,y\r\n1,2\r\n"
+            + "--b--\r\n"
+        #expect(FormBody.multipart(Array(body.utf8), boundary: "b") == ["a": "one", "f": "x,y\r\n1,2"])
+        #expect(FormBody.multipart(Array("garbage".utf8), boundary: "b") == [:])
+        #expect(FormBody.multipart(Array("--b\r\nno headers end".utf8), boundary: "b") == [:])
+    }
+}

@@ -175,7 +175,9 @@ import Testing
                 }
             }
             let (acknowledged, clicks) = results
-            #expect(acknowledged.count > 20, "the load ran before the kill")
+            // A precondition, not the property under test: links were being made when the process died. How many
+            // depends on the machine's load (17 in 2 s under the whole suite at once, hundreds alone).
+            #expect(acknowledged.count >= 4, "the load ran before the kill")
             let restarted = try await SiteProcess.start(database: database, folder: folder)
             defer { restarted.stop() }
             var missing: [String] = []

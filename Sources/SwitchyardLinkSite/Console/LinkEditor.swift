@@ -55,7 +55,7 @@ struct LinkEditor {
     {
         var request = request
         let fields: [String: String]
-        switch await SignInPages.checkedForm(&request, context) {
+        switch await SignInPages.checkedForm(&request, context, limit: 64 * 1_024) {
         case .success(let checked): fields = checked
         case .failure(let refusal): return refusal.page
         }

@@ -95,7 +95,10 @@ enum LinkListPage {
     ) -> String {
         var body = session.map(SignInPages.signOutForm) ?? ""
         body += "<h1>Links</h1>\n"
-        if session != nil { body += "<p><a href=\"/admin/create\">Make a link</a></p>\n" }
+        if session != nil {
+            body +=
+                "<p class=\"tasks\"><a href=\"/admin/create\">Make a link</a> <a href=\"/admin/import\">Import links</a></p>\n"
+        }
         if let deleted, let slug = try? Slug(deleted) {
             body += "<p class=\"status\" role=\"status\">Deleted <code>\(slug.text)</code>.</p>\n"
         }
@@ -178,6 +181,7 @@ enum LinkListPage {
         @media (prefers-color-scheme:dark){.problems{border-color:#ffb4ab}}\
         .preview{border:1px solid var(--line);border-radius:.5rem;padding:0 1rem 1rem;margin-bottom:1.5rem}\
         .card{border:1px solid var(--line);border-radius:.5rem;padding:.5rem 1rem;margin:1rem 0 0;max-width:28rem}\
-        .card figcaption,.card-site{color:var(--muted);font-size:.875rem;margin:0}.card-title{font-weight:600}
+        .card figcaption,.card-site{color:var(--muted);font-size:.875rem;margin:0}.card-title{font-weight:600}\
+        .tasks a{margin-right:1.5rem}label.inline{display:inline;font-weight:400}
         """
 }

@@ -94,7 +94,7 @@ struct SignInPages {
 
     /// The fields of a form a signed-in person sent from the site's own page, with the session's form token; or
     /// the page that says why it changes nothing (403).
-    static func checkedForm(_ request: inout Request, _ context: LinkSiteContext) async
+    static func checkedForm(_ request: inout Request, _ context: LinkSiteContext, limit: Int = 4_096) async
         -> Result<[String: String], PageFailure>
     {
         guard let session = context.identity?.session else {
@@ -106,9 +106,9 @@ struct SignInPages {
         }
         let fields: [String: String]
         do {
-            fields = try await form(of: &request)
+            fields = try await form(of: &request, limit: limit)
         } catch {
-            return .failure(PageFailure(page: refusal("The form is too large; nothing was done.")))
+            return .failure(PageFailure(page: refusal("The form is larger than \(limit) bytes; nothing was done.")))
         }
         guard AdminTokens.constantTimeEqual(fields["form_token"] ?? "", session.formToken) else {
             return .failure(
@@ -133,24 +133,20 @@ struct SignInPages {
         return sourceHost + (url.port.map { ":\($0)" } ?? "") == host
     }
 
-    /// The fields of a form sent as `application/x-www-form-urlencoded`, at most 4 KB.
-    static func form(of request: inout Request) async throws -> [String: String] {
+    /// The fields of a form, at most `limit` bytes: `application/x-www-form-urlencoded`, or `multipart/form-data`
+    /// (``FormBody``), whose file fields are read as UTF-8 text.
+    static func form(of request: inout Request, limit: Int = 4_096) async throws -> [String: String] {
         let body: ByteBuffer
         do {
-            body = try await request.collectBody(upTo: 4_096)
+            body = try await request.collectBody(upTo: limit)
         } catch {
-            throw PageFailure(page: SiteResponse.privatePage("<p>A form has at most 4096 bytes.</p>", status: 413))
+            throw PageFailure(page: SiteResponse.privatePage("<p>A form has at most \(limit) bytes.</p>", status: 413))
         }
-        var fields: [String: String] = [:]
-        for pair in String(buffer: body).split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decoded(_ text: Substring) -> String {
-                text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
-            }
-            guard let name = parts.first else { continue }
-            fields[decoded(name)] = parts.count == 2 ? decoded(parts[1]) : ""
+        let bytes = Array(buffer: body)
+        if let boundary = FormBody.boundary(of: request.headers[.contentType]) {
+            return FormBody.multipart(bytes, boundary: boundary)
         }
-        return fields
+        return FormBody.urlEncoded(bytes)
     }
 
     static func redirect(to location: String) -> SiteResponse {

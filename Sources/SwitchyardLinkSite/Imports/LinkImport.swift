@@ -18,7 +18,7 @@ struct LinkImport {
         /// The row's line in the file.
         let line: Int
         var request: ShortLinkRequest
-        var problems: [Components.Schemas.Problem] = []
+        var problems: [FieldProblem] = []
     }
 
     static let maxRows = 10_000
@@ -77,7 +77,7 @@ struct LinkImport {
         var row = Row(line: record.line, request: ShortLinkRequest(target: cells["target"], slug: cells["slug"]))
         if record.fields.count != names.count {
             row.problems.append(
-                .init(
+                FieldProblem(
                     field: "row", code: "invalidValue",
                     message: "the row has \(record.fields.count) cells; the header names \(names.count)"))
         }
@@ -93,7 +93,7 @@ struct LinkImport {
                 let parts = pair.split(separator: "=", maxSplits: 1)
                 guard parts.count == 2 else {
                     row.problems.append(
-                        .init(field: "utm", code: "invalidValue", message: "'\(pair)' is not name=value"))
+                        FieldProblem(field: "utm", code: "invalidValue", message: "'\(pair)' is not name=value"))
                     continue
                 }
                 utm[String(parts[0])] = String(parts[1])
@@ -105,7 +105,8 @@ struct LinkImport {
                 row.request.expiresAt = date
             } else {
                 row.problems.append(
-                    .init(field: "expiresAt", code: "invalidValue", message: "'\(text)' is not an ISO 8601 time"))
+                    FieldProblem(field: "expiresAt", code: "invalidValue", message: "'\(text)' is not an ISO 8601 time")
+                )
             }
         }
         switch cells["disabled"]?.lowercased() {

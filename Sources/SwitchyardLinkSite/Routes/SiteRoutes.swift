@@ -90,6 +90,7 @@ enum SiteRoutes {
         SignInPages(sessions: sessions, proxies: proxies).register(signIn: signIn, pages: pages, operations)
         LinkActions(service: service).register(on: pages, operations)
         LinkEditor(service: service).register(on: pages, operations)
+        ImportPage(service: service).register(on: pages, operations)
         for format in [QRCodePictures.Format.svg, .png] {
             operations.add(
                 path: "/admin/links/{slug}/qr.\(format.rawValue)", method: .get, on: pages,
