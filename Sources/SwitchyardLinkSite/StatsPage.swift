@@ -27,10 +27,10 @@ enum StatsPage {
     static func answer(
         slug text: String, service: LinkService, session: ConsoleSessions.Session? = nil, now: Date
     ) async -> SiteResponse {
-        guard let slug = try? Slug(text) else { return SiteResponse.privatePage("<p>No such link.</p>", status: 404) }
+        guard let slug = try? Slug(text) else { return SiteResponse.noSuchLink }
         do {
             guard let stored = try await service.store.link(slug) else {
-                return SiteResponse.privatePage("<p>No such link.</p>", status: 404)
+                return SiteResponse.noSuchLink
             }
             let counts = try await service.store.clickCounts(of: slug)
             let claims = try await service.store.claimEventCounts(of: slug)
@@ -39,7 +39,7 @@ enum StatsPage {
                 today: now)
             return SiteResponse.consolePage(html)
         } catch {
-            return SiteResponse.privatePage("<p>The store cannot answer; try again shortly.</p>", status: 503)
+            return SiteResponse.storeUnavailable
         }
     }
 

@@ -69,6 +69,10 @@ def main():
     database = os.path.join(folder, "links.sqlite")
     token = subprocess.run([arguments.site, "token", "create", "browser test", "--database", database],
                            check=True, capture_output=True, text=True).stdout.strip()
+    # A second person's token, made before the site starts (a running site learns of a new token within 5 seconds).
+    arguments.second_token = subprocess.run(
+        [arguments.site, "token", "create", "second person", "--database", database],
+        check=True, capture_output=True, text=True).stdout.strip()
     server = subprocess.Popen([arguments.site, "serve", arguments.file, "--database", database, "--port", "0",
                                "--click-window-milliseconds", "100"],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -145,7 +149,25 @@ def run(browser, address, token, database, arguments):
     # Make a link from the form, with its preview, then change it.
     browser.find_element(By.LINK_TEXT, "Make a link").click()
     WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("/admin/create"))
-    browser.find_element(By.ID, "target").send_keys("myapp://product/1988")
+    # As the target is typed, the site's own script previews it: a refused target at its field, then the route.
+    target = browser.find_element(By.ID, "target")
+    target.send_keys("https://evil.example.com/")
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.ID, "target-error"))
+    check(target.get_attribute("aria-invalid") == "true"
+          and "target-error" in (target.get_attribute("aria-describedby") or "")
+          and "evil.example.com" in browser.find_element(By.ID, "target-error").text
+          and browser.current_url.endswith("/admin/create"),
+          "as a refused target is typed, the API's message is said at its field, with no button pressed")
+    target.send_keys(Keys.CONTROL, "a")
+    target.send_keys(Keys.DELETE)
+    target.send_keys("myapp://product/1988")
+    WebDriverWait(browser, 10).until(lambda b: "ProductScreen" in b.find_element(By.ID, "preview-status").text)
+    live = browser.find_element(By.ID, "preview-region").text
+    check(browser.find_element(By.ID, "preview-status").text
+          == "The target opens the screen ProductScreen (/product/:id)."
+          and "sent on (302) to https://shop.example.com/products/1988" in live
+          and not browser.find_elements(By.ID, "target-error") and target.get_attribute("aria-invalid") is None,
+          f"as the target is typed, the preview says its screen and each answer, and the error is gone ({live[:120]!r})")
     browser.find_element(By.ID, "slug").send_keys("spring")
     browser.find_element(By.ID, "title").send_keys("Spring sale")
     browser.find_element(By.ID, "title").send_keys(Keys.ENTER)
@@ -220,6 +242,26 @@ def run(browser, address, token, database, arguments):
     check(request(address, "GET", "/api/admin/links/imported-1", token)[0] == 200
           and request(address, "GET", "/api/admin/links/imported-2", token)[0] == 404,
           "writing with the refused rows left out makes the good row's link only")
+    # A session unused for longer than the idle time ends: the store says it was last used two hours ago.
+    with sqlite3.connect(database) as connection:
+        connection.execute("UPDATE admin_sessions SET last_seen_at = ?", (int((time.time() - 7200) * 1000),))
+    browser.get(address + "admin/links")
+    WebDriverWait(browser, 10).until(lambda b: "/admin/sign-in" in b.current_url)
+    notice = browser.find_element(By.CSS_SELECTOR, "[role=status]").text
+    check(browser.current_url.endswith("/admin/sign-in?ended") and notice.startswith("Your session has ended"),
+          f"a session unused for two hours ends, and the sign-in page says so ({browser.current_url}, {notice!r})")
+    browser.save_screenshot(os.path.join(arguments.artifacts, "link-site-session-ended.png"))
+    # A revoked token's session ends at its next request.
+    second = arguments.second_token
+    sign_in(browser, second)
+    check(browser.find_element(By.TAG_NAME, "h1").text == "Links", "a second token signs in")
+    subprocess.run([arguments.site, "token", "revoke", second[3:11], "--database", database], check=True,
+                   capture_output=True)
+    browser.get(address + "admin/links")
+    WebDriverWait(browser, 10).until(lambda b: "/admin/sign-in" in b.current_url)
+    check(browser.current_url.endswith("/admin/sign-in?ended"),
+          f"revoking the token ends its session at once ({browser.current_url})")
+    sign_in(browser, token)
     browser.get(address + "admin/links")
     browser.find_element(By.CSS_SELECTOR, ".sign-out button").click()
     WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("/admin/sign-in"))
@@ -272,28 +314,52 @@ def run(browser, address, token, database, arguments):
 
     # Pages a visitor sees: the landing page on a phone, the preview a crawler reads, the 410 page.
     status, _, _ = request(address, "POST", "/api/admin/links", token, {"slug": "gone", "target": "myapp://cart", "disabled": True})
-    axe = Axe()
-    pages = [("admin/sign-in", None), ("admin/links/winter", None), ("admin/links", None), ("admin/links?q=nothing", None), ("s/winter", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)"),
+    pages = [("admin/links/winter", None), ("s/winter", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)"),
              ("s/winter", "facebookexternalhit/1.1"), ("s/gone", None)]
+    # Every page of the console: signed out (the sign-in pages), then in a session.
+    browser.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {}})
+    console = [("admin/sign-in", None), ("admin/sign-in?ended", None)]
+    for path, agent in console:
+        audit(browser, address, path, agent)
+    sign_in(browser, token)
+    for path in ["admin/links", "admin/links?q=nothing", "admin/create", "admin/links/winter/edit",
+                 "admin/links/winter/delete", "admin/import"]:
+        audit(browser, address, path, None)
     for path, agent in pages:
-        browser.execute_cdp_cmd("Network.setUserAgentOverride", {"userAgent": agent or "Mozilla/5.0 (X11; Linux x86_64)"})
-        browser.get(address + path)
-        results = axe.run(browser, options={"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]}})
-        violations = [f"{v['id']}: {v['help']} ({len(v['nodes'])})" for v in results["violations"]]
-        check(not violations, f"axe finds no violation on /{path} ({agent or 'desktop'}): {violations}")
-        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
-        results = axe.run(browser, options={"runOnly": {"type": "rule", "values": ["color-contrast"]}})
-        check(not results["violations"], f"contrast holds in dark mode on /{path}")
-        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
-        browser.set_window_size(390, 844)
-        browser.get(address + path)
-        width = browser.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
-        check(width[0] <= width[1], f"/{path} fits a phone's width ({width})")
-        browser.set_window_size(1100, 1000)
+        audit(browser, address, path, agent)
     browser.execute_cdp_cmd("Network.setUserAgentOverride", {"userAgent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)"})
     browser.get(address + "s/winter")
     browser.save_screenshot(os.path.join(arguments.artifacts, "link-site-landing.png"))
     get_the_app(browser, address, database)
+
+
+def sign_in(browser, token):
+    """Signs in on the sign-in page by keyboard, and waits for the list of links."""
+    browser.get(browser.current_url.split("/admin/")[0] + "/admin/sign-in")
+    field = browser.find_element(By.ID, "token")
+    field.send_keys(token)
+    field.send_keys(Keys.ENTER)
+    WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("/admin/links"))
+
+
+def audit(browser, address, path, agent):
+    """axe-core's WCAG 2.1 A and AA rules and its best practices on a page, its contrast in dark mode, its width on a
+    phone."""
+    axe = Axe()
+    browser.execute_cdp_cmd("Network.setUserAgentOverride", {"userAgent": agent or "Mozilla/5.0 (X11; Linux x86_64)"})
+    browser.get(address + path)
+    results = axe.run(browser, options={"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]}})
+    violations = [f"{v['id']}: {v['help']} ({len(v['nodes'])})" for v in results["violations"]]
+    check(not violations, f"axe finds no violation on /{path} ({agent or 'desktop'}): {violations}")
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    results = axe.run(browser, options={"runOnly": {"type": "rule", "values": ["color-contrast"]}})
+    check(not results["violations"], f"contrast holds in dark mode on /{path}")
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    browser.set_window_size(390, 844)
+    browser.get(address + path)
+    width = browser.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+    check(width[0] <= width[1], f"/{path} fits a phone's width ({width})")
+    browser.set_window_size(1100, 1000)
 
 
 def store_requests(browser):

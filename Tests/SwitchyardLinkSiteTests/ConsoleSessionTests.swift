@@ -108,7 +108,22 @@ import Testing
             let cookie = try #require(Self.cookie(of: await Self.signIn(site, token: site.token)))
             let id = try #require(try await site.store.tokens().first?.id)
             #expect(try await site.store.revokeToken(id, at: Date()))
-            #expect(await site.request("GET", "/admin/links", headers: ["Cookie: \(cookie)"]).status == 303)
+            let after = await site.request("GET", "/admin/links", headers: ["Cookie: \(cookie)"])
+            #expect(after.status == 303)
+            #expect(after.header("Location") == "/admin/sign-in?ended")
+            let signIn = await site.request("GET", "/admin/sign-in?ended", headers: ["Cookie: \(cookie)"])
+            #expect(signIn.status == 200, "the ended session opens nothing: the form is shown")
+            #expect(signIn.text.contains(#"<p class="notice" role="status">Your session has ended"#))
+        }
+    }
+
+    /// Without a cookie, a person is sent to sign in, and the page says nothing of an ended session.
+    @Test func aPersonWithoutASessionIsSentToSignInWithoutANotice() async throws {
+        try await LinkSiteFixture.with { site in
+            let answer = await site.request("GET", "/admin/links")
+            #expect(answer.status == 303)
+            #expect(answer.header("Location") == "/admin/sign-in")
+            #expect(!(await site.request("GET", "/admin/sign-in")).text.contains("Your session has ended"))
         }
     }
 
@@ -136,7 +151,9 @@ import Testing
     {
         try await LinkSiteFixture.with { site in
             let cookie = try await Self.session(site, age: age, idle: idle)
-            #expect(await site.request("GET", "/admin/links", headers: [cookie]).status == status)
+            let answer = await site.request("GET", "/admin/links", headers: [cookie])
+            #expect(answer.status == status)
+            if status == 303 { #expect(answer.header("Location") == "/admin/sign-in?ended") }
         }
     }
 

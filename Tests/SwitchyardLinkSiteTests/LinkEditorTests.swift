@@ -130,4 +130,123 @@ import Testing
             #expect(try await site.store.list(after: nil, limit: 1).isEmpty)
         }
     }
+
+    // MARK: The preview as a person types
+
+    /// The live preview's answer, decoded: its sentence, its HTML and its problems by field.
+    struct LiveAnswer: Decodable {
+        struct Problem: Decodable, Equatable {
+            let field: String
+            let message: String
+        }
+        let status: String
+        let preview: String
+        let problems: [Problem]
+    }
+
+    static func live(_ answer: SiteResponse) throws -> LiveAnswer {
+        #expect(answer.status == 200)
+        #expect(answer.header("Content-Type") == "application/json")
+        #expect(answer.header("Cache-Control") == "no-store")
+        return try JSONDecoder().decode(LiveAnswer.self, from: Data(answer.body))
+    }
+
+    @Test func theLivePreviewIsThePreviewsOwnAnswerAndWritesNothing() async throws {
+        try await LinkSiteFixture.with { site in
+            let session = try await Self.signedIn(site)
+            let fields = [("target", "myapp://product/1988"), ("slug", "spring"), ("title", "Spring <sale>")]
+            let live = try Self.live(await Self.send(site, "/admin/create/preview", session, fields))
+            #expect(live.status == "The target opens the screen ProductScreen (/product/:id).")
+            #expect(live.problems.isEmpty)
+            // The same HTML as "Preview" puts in the page.
+            let page = await Self.send(site, "/admin/create", session, fields + [("intent", "preview")])
+            #expect(page.text.contains("<div id=\"preview-region\">\(live.preview)</div>"))
+            #expect(live.preview.contains("<p class=\"card-title\">Spring &lt;sale&gt;</p>"))
+            #expect(try await site.store.link(try Slug("spring")) == nil)
+            let web = try Self.live(
+                await Self.send(
+                    site, "/admin/create/preview", session, [("target", "https://shop.example.com/nowhere/at/all")]))
+            #expect(web.status == "The target is a web page.")
+        }
+    }
+
+    @Test func theLivePreviewSaysEachProblemAtItsFormsField() async throws {
+        try await LinkSiteFixture.with { site in
+            let session = try await Self.signedIn(site)
+            let live = try Self.live(
+                await Self.send(
+                    site, "/admin/create/preview", session,
+                    [("target", "https://evil.example.com/"), ("utm_source", "a\u{1}b"), ("expiresAt", "soon")]))
+            #expect(live.problems.map(\.field).sorted() == ["expiresAt", "target", "utm_source"])
+            #expect(live.preview == "", "a link with problems has no preview")
+            #expect(live.status.hasPrefix("3 problems: "))
+            #expect(
+                live.problems.contains {
+                    $0.field == "target" && $0.message.contains("'evil.example.com' is not one of the site's web hosts")
+                })
+        }
+    }
+
+    @Test func theLivePreviewOfAChangeIsOfTheLinksOwnSlug() async throws {
+        try await LinkSiteFixture.with { site in
+            let session = try await Self.signedIn(site)
+            let made = await Self.send(
+                site, "/admin/create", session, [("target", "myapp://cart"), ("slug", "poster"), ("intent", "save")])
+            #expect(made.status == 303)
+            let live = try Self.live(
+                await Self.send(
+                    site, "/admin/links/poster/edit/preview", session,
+                    [("target", "myapp://product/7"), ("slug", "ignored")]))
+            #expect(live.preview.contains("<code>https://go.shop.example.com/s/poster</code>"))
+            #expect(try await site.store.link(try Slug("poster"))?.link.target == "myapp://cart", "nothing is written")
+            let missing = await Self.send(
+                site, "/admin/links/nothing/edit/preview", session, [("target", "myapp://cart")])
+            #expect(missing.status == 404)
+        }
+    }
+
+    @Test func theLivePreviewAsksForTheSessionsFormFromTheSiteItself() async throws {
+        try await LinkSiteFixture.with { site in
+            let session = try await Self.signedIn(site)
+            let foreign = await site.request(
+                "POST", "/admin/create/preview", body: "form_token=\(session.formToken)&target=myapp%3A%2F%2Fcart",
+                headers: [
+                    session.cookie, "Origin: https://evil.example", "Content-Type: application/x-www-form-urlencoded",
+                ])
+            #expect(foreign.status == 403)
+            let older = await Self.send(
+                site, "/admin/create/preview", (session.cookie, "not-the-form-token"), [("target", "myapp://cart")])
+            #expect(older.status == 403)
+            let signedOut = await site.request(
+                "POST", "/admin/create/preview", body: "target=myapp%3A%2F%2Fcart",
+                headers: [ConsoleSessionTests.origin, "Content-Type: application/x-www-form-urlencoded"])
+            #expect(signedOut.status == 303)
+        }
+    }
+
+    /// The editor runs the site's own script and no other: the policy allows `'self'` only, with no inline code.
+    @Test func theEditorRunsOnlyTheSitesOwnScript() async throws {
+        try await LinkSiteFixture.with { site in
+            let session = try await Self.signedIn(site)
+            let page = await site.request("GET", "/admin/create", headers: [session.cookie])
+            #expect(page.text.contains("<script src=\"/admin/console.js\" defer></script>"))
+            #expect(page.text.contains("data-preview=\"/admin/create/preview\""))
+            #expect(page.text.components(separatedBy: "<script").count == 2, "one script element")
+            let policy = try #require(page.header("Content-Security-Policy"))
+            #expect(policy.contains("script-src 'self';"))
+            #expect(policy.contains("connect-src 'self';"))
+            #expect(!policy.contains("unsafe-eval"))
+            let script = await site.request("GET", "/admin/console.js", headers: [session.cookie])
+            #expect(script.status == 200)
+            #expect(script.header("Content-Type") == "text/javascript; charset=utf-8")
+            #expect(script.header("X-Content-Type-Options") == "nosniff")
+            #expect(script.text.contains("form[data-preview]"))
+            // The console's other pages run none.
+            for path in ["/admin/links", "/admin/import", "/admin/sign-in"] {
+                let other = await site.request("GET", path, headers: [session.cookie])
+                #expect(other.header("Content-Security-Policy")?.contains("script-src") == false, "\(path)")
+                #expect(!other.text.contains("<script"), "\(path)")
+            }
+        }
+    }
 }

@@ -9,8 +9,9 @@ import Testing
 
 @testable import SwitchyardLinkSite
 
-/// Which pages of the link site run a script, as the ShortLinks article lists them: one page only, a phone's
+/// Which pages a visitor of the link site sees run a script, as the ShortLinks article lists them: one only, a phone's
 /// landing page with "Get the app" while claims are on, and only the site's own script. Every other page allows none.
+/// (The console's editor, the other page that runs one, is checked in ``LinkEditorTests``.)
 @Suite struct PageScriptTests {
     static let iPhone = "User-Agent: Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15"
     static let android = "User-Agent: Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Mobile Safari/537.36"

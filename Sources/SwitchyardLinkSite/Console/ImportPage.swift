@@ -47,7 +47,7 @@ struct ImportPage {
                         for: request)
                 case .store:
                     return Response(
-                        SiteResponse.privatePage("<p>The store cannot answer; try again shortly.</p>", status: 503),
+                        SiteResponse.storeUnavailable,
                         for: request)
                 }
             }

@@ -46,27 +46,27 @@ struct LinkActions {
     }
 
     private func setDisabled(_ disabled: Bool, slug text: String) async -> SiteResponse {
-        guard let slug = try? Slug(text) else { return SiteResponse.privatePage("<p>No such link.</p>", status: 404) }
+        guard let slug = try? Slug(text) else { return SiteResponse.noSuchLink }
         do {
             guard var stored = try await service.store.link(slug) else {
-                return SiteResponse.privatePage("<p>No such link.</p>", status: 404)
+                return SiteResponse.noSuchLink
             }
             stored.link.isDisabled = disabled
             guard try await service.store.update(stored.link, at: Date()) else {
-                return SiteResponse.privatePage("<p>No such link.</p>", status: 404)
+                return SiteResponse.noSuchLink
             }
             service.remember(stored.link, for: slug)
             return SignInPages.redirect(to: "/admin/links/\(slug.text)")
         } catch {
-            return SiteResponse.privatePage("<p>The store cannot answer; try again shortly.</p>", status: 503)
+            return SiteResponse.storeUnavailable
         }
     }
 
     private func confirmation(slug text: String, session: ConsoleSessions.Session?) async -> SiteResponse {
-        guard let slug = try? Slug(text) else { return SiteResponse.privatePage("<p>No such link.</p>", status: 404) }
+        guard let slug = try? Slug(text) else { return SiteResponse.noSuchLink }
         do {
             guard let stored = try await service.store.link(slug) else {
-                return SiteResponse.privatePage("<p>No such link.</p>", status: 404)
+                return SiteResponse.noSuchLink
             }
             let clicks = try await service.store.clickCounts(of: slug).reduce(0) { $0 + $1.clicks }
             let address = service.shortLinks.link(for: slug)
@@ -84,20 +84,20 @@ struct LinkActions {
             body += "<p><a href=\"/admin/links/\(slug.text)\">Keep it</a></p>\n"
             return SiteResponse.consolePage(SignInPages.document(body))
         } catch {
-            return SiteResponse.privatePage("<p>The store cannot answer; try again shortly.</p>", status: 503)
+            return SiteResponse.storeUnavailable
         }
     }
 
     private func delete(slug text: String) async -> SiteResponse {
-        guard let slug = try? Slug(text) else { return SiteResponse.privatePage("<p>No such link.</p>", status: 404) }
+        guard let slug = try? Slug(text) else { return SiteResponse.noSuchLink }
         do {
             guard try await service.store.delete(slug) else {
-                return SiteResponse.privatePage("<p>No such link.</p>", status: 404)
+                return SiteResponse.noSuchLink
             }
             service.remember(nil, for: slug)
             return SignInPages.redirect(to: "/admin/links?deleted=\(slug.text)")
         } catch {
-            return SiteResponse.privatePage("<p>The store cannot answer; try again shortly.</p>", status: 503)
+            return SiteResponse.storeUnavailable
         }
     }
 }

@@ -14,6 +14,9 @@ import SwitchyardWebLinks
 /// screen, and what an iPhone, an Android phone, a desktop browser and a link-preview crawler get, with the social
 /// card a chat app would draw: each answer is made by the code that answers visitors (``ShortLinkAnswers``), and
 /// the card is read from the crawler's answer. "Create" or "Save" writes the link and opens its page.
+///
+/// The same check and preview answer `POST …/preview` as JSON, which the console's script (``ConsoleScript``) asks
+/// for as a person types; the form works the same without it.
 struct LinkEditor {
     let service: LinkService
 
@@ -21,7 +24,8 @@ struct LinkEditor {
         routes.add(path: "/admin/create", method: .get, on: pages, refusal: PageFailure.methodNotAllowed) {
             request, context in
             Response(
-                SiteResponse.consolePage(page(LinkForm(values: [:]), editing: nil, session: context.identity?.session)),
+                SiteResponse.consolePage(
+                    page(LinkForm(values: [:]), editing: nil, session: context.identity?.session), runsScript: true),
                 for: request)
         }
         routes.add(path: "/admin/create", method: .post, on: pages, refusal: PageFailure.methodNotAllowed) {
@@ -31,17 +35,33 @@ struct LinkEditor {
         routes.add(path: "/admin/links/{slug}/edit", method: .get, on: pages, refusal: PageFailure.methodNotAllowed) {
             request, context in
             guard let stored = await stored(context.parameters.get("slug") ?? "") else {
-                return Response(SiteResponse.privatePage("<p>No such link.</p>", status: 404), for: request)
+                return Response(SiteResponse.noSuchLink, for: request)
             }
             let html = page(LinkForm(link: stored.link), editing: stored, session: context.identity?.session)
-            return Response(SiteResponse.consolePage(html), for: request)
+            return Response(SiteResponse.consolePage(html, runsScript: true), for: request)
         }
         routes.add(path: "/admin/links/{slug}/edit", method: .post, on: pages, refusal: PageFailure.methodNotAllowed) {
             request, context in
             guard let stored = await stored(context.parameters.get("slug") ?? "") else {
-                return Response(SiteResponse.privatePage("<p>No such link.</p>", status: 404), for: request)
+                return Response(SiteResponse.noSuchLink, for: request)
             }
             return Response(await submit(request, context, editing: stored), for: request)
+        }
+        routes.add(path: "/admin/create/preview", method: .post, on: pages, refusal: PageFailure.methodNotAllowed) {
+            request, context in
+            Response(await livePreview(request, context, editing: nil), for: request)
+        }
+        routes.add(
+            path: "/admin/links/{slug}/edit/preview", method: .post, on: pages, refusal: PageFailure.methodNotAllowed
+        ) { request, context in
+            guard let stored = await stored(context.parameters.get("slug") ?? "") else {
+                return Response(SiteResponse.noSuchLink, for: request)
+            }
+            return Response(await livePreview(request, context, editing: stored), for: request)
+        }
+        routes.add(path: ConsoleScript.path, method: .get, on: pages, refusal: PageFailure.methodNotAllowed) {
+            request, _ in
+            Response(ConsoleScript.response, for: request)
         }
     }
 
@@ -50,52 +70,115 @@ struct LinkEditor {
         return try? await service.store.link(slug)
     }
 
+    /// The form as sent, what is wrong with it by the API's rules, and the link it makes when nothing is.
+    private struct Checked {
+        var form: LinkForm
+        var problems: [FieldProblem]
+        var link: ShortLink?
+    }
+
+    private func check(_ fields: [String: String], editing: LinkStore.Stored?) -> Checked {
+        var form = LinkForm(values: fields)
+        if let editing { form.values["slug"] = editing.link.slug.text }
+        let (linkRequest, readProblems) = form.request()
+        var checked = Checked(form: form, problems: readProblems)
+        do {
+            var made = try service.rules.makeLink(linkRequest, generatedSlug: Slug.random())
+            // A change keeps what the form does not hold.
+            made.isDisabled = editing?.link.isDisabled ?? false
+            checked.link = made
+        } catch {
+            checked.problems += error.problems.map {
+                FieldProblem(field: $0.field, code: $0.code.name, message: $0.message)
+            }
+        }
+        return checked
+    }
+
     private func submit(_ request: Request, _ context: LinkSiteContext, editing: LinkStore.Stored?) async
         -> SiteResponse
     {
         var request = request
         let fields: [String: String]
-        switch await SignInPages.checkedForm(&request, context, limit: 64 * 1_024) {
+        switch await SignInPages.checkedForm(&request, context, limit: Self.formLimit) {
         case .success(let checked): fields = checked
         case .failure(let refusal): return refusal.page
         }
-        var form = LinkForm(values: fields)
-        if let editing { form.values["slug"] = editing.link.slug.text }
-        let (linkRequest, readProblems) = form.request()
-        var problems = readProblems
-        var link: ShortLink?
-        do {
-            var made = try service.rules.makeLink(linkRequest, generatedSlug: Slug.random())
-            // A change keeps what the form does not hold.
-            made.isDisabled = editing?.link.isDisabled ?? false
-            link = made
-        } catch {
-            problems += error.problems.map { FieldProblem(field: $0.field, code: $0.code.name, message: $0.message) }
-        }
+        let checked = check(fields, editing: editing)
+        let (form, problems, link) = (checked.form, checked.problems, checked.link)
         let session = context.identity?.session
         guard fields["intent"] == "save", problems.isEmpty, let link else {
             let status = fields["intent"] == "save" ? 422 : 200
             return SiteResponse.consolePage(
-                page(form, editing: editing, session: session, problems: problems, preview: link), status: status)
+                page(form, editing: editing, session: session, problems: problems, preview: link), status: status,
+                runsScript: true)
         }
         do {
             if editing == nil {
                 try await service.store.create(link, at: Date())
             } else {
-                guard try await service.store.update(link, at: Date()) else {
-                    return SiteResponse.privatePage("<p>No such link.</p>", status: 404)
-                }
+                guard try await service.store.update(link, at: Date()) else { return SiteResponse.noSuchLink }
             }
         } catch {
-            guard error.code == .slugTaken else {
-                return SiteResponse.privatePage("<p>The store cannot answer; try again shortly.</p>", status: 503)
-            }
+            guard error.code == .slugTaken else { return SiteResponse.storeUnavailable }
             let taken = FieldProblem(field: "slug", code: "slugTaken", message: error.message)
             return SiteResponse.consolePage(
-                page(form, editing: editing, session: session, problems: [taken], preview: link), status: 409)
+                page(form, editing: editing, session: session, problems: [taken], preview: link), status: 409,
+                runsScript: true)
         }
         service.remember(link, for: link.slug)
         return SignInPages.redirect(to: "/admin/links/\(link.slug.text)")
+    }
+
+    /// The most a form of the editor may hold.
+    static let formLimit = 64 * 1_024
+
+    /// What the console's script shows as a person types (``ConsoleScript``): the form checked and previewed as
+    /// "Preview" would, as JSON, with nothing written. `status` is one sentence for a screen reader, `problems` are
+    /// said at their fields, and `preview` is the preview's HTML (escaped here), empty while the link has problems.
+    private func livePreview(_ request: Request, _ context: LinkSiteContext, editing: LinkStore.Stored?) async
+        -> SiteResponse
+    {
+        var request = request
+        let fields: [String: String]
+        switch await SignInPages.checkedForm(&request, context, limit: Self.formLimit) {
+        case .success(let checked): fields = checked
+        case .failure(let refusal): return refusal.page
+        }
+        let checked = check(fields, editing: editing)
+        let answer = LivePreview(
+            status: status(checked), preview: checked.problems.isEmpty ? checked.link.map(preview) ?? "" : "",
+            problems: checked.problems.map { .init(field: $0.formField, message: $0.message) })
+        let body = (try? JSONEncoder().encode(answer)).map(Array.init) ?? Array("{}".utf8)
+        return SiteResponse(
+            status: 200,
+            headers: [
+                (name: "Content-Type", value: "application/json"), (name: "Cache-Control", value: "no-store"),
+                (name: "X-Content-Type-Options", value: "nosniff"),
+            ], body: body)
+    }
+
+    private struct LivePreview: Encodable {
+        struct Problem: Encodable {
+            let field: String
+            let message: String
+        }
+        let status: String
+        let preview: String
+        let problems: [Problem]
+    }
+
+    /// The one sentence a screen reader hears when the preview changes.
+    private func status(_ checked: Checked) -> String {
+        guard checked.problems.isEmpty, let link = checked.link else {
+            let count = checked.problems.count
+            return "\(count) \(count == 1 ? "problem" : "problems"): "
+                + checked.problems.map(\.message).joined(separator: "; ") + "."
+        }
+        let report = RouteReport(link.target, file: service.answers.file, router: service.answers.router)
+        guard report.outcome == "matched" else { return "The target is a web page." }
+        return "The target opens " + (report.destination.map { "the screen \($0)" } ?? "the route")
+            + " (\(report.pattern ?? ""))."
     }
 
     // MARK: The page
@@ -115,11 +198,14 @@ struct LinkEditor {
             }
             body += "</ul></div>\n"
         }
-        if let preview { body += self.preview(preview) }
         guard let session else {
             return SignInPages.document(body + "<p>Sign in to make and change links here.</p>\n")
         }
-        body += "<form class=\"editor\" method=\"post\" action=\"\(action)\">\n\(SignInPages.formTokenField(session))\n"
+        // The script puts its preview in `preview-region` and its sentence in `preview-status` as a person types.
+        body += "<p id=\"preview-status\" role=\"status\"></p>\n"
+        body += "<div id=\"preview-region\">\(preview.map(self.preview) ?? "")</div>\n"
+        body += "<form class=\"editor\" method=\"post\" action=\"\(action)\" data-preview=\"\(action)/preview\">\n"
+        body += SignInPages.formTokenField(session) + "\n"
         let groups: [(String, [String])] = [
             ("Where it goes", ["target", "slug"]), ("Per platform", ["ios", "android", "desktop"]),
             ("Social preview", ["title", "description", "imageURL"]),
@@ -145,7 +231,7 @@ struct LinkEditor {
         body += "<button type=\"submit\" name=\"intent\" value=\"save\">"
         body += editing == nil ? "Create the link" : "Save the changes"
         body += "</button></div>\n</form>\n"
-        return SignInPages.document(body)
+        return SignInPages.document(body, script: ConsoleScript.path)
     }
 
     private func input(

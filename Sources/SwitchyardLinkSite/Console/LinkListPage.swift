@@ -74,7 +74,7 @@ enum LinkListPage {
                 }
             }
         } catch {
-            return SiteResponse.privatePage("<p>The store cannot answer; try again shortly.</p>", status: 503)
+            return SiteResponse.storeUnavailable
         }
         let html = page(
             found, search: search, state: state, next: isEnd ? nil : cursor,

@@ -5,7 +5,8 @@ import SwitchyardServer
 
 /// Signing in to the console and out of it.
 ///
-/// - `GET /admin/sign-in`: a form that asks for an admin token (a session already open goes on to the links).
+/// - `GET /admin/sign-in`: a form that asks for an admin token (a session already open goes on to the links);
+///   `?ended` (where a page sends a person whose session ended) says so first.
 /// - `POST /admin/sign-in`: opens a session for a valid token and sets its cookie; a refused token gets the form
 ///   again with why, at its field. Each attempt counts against the per-address limit (the route's group).
 /// - `POST /admin/sign-out`: ends the session, with its form token, from a page of the site itself.
@@ -27,7 +28,8 @@ struct SignInPages {
             if case .valid = await sessions.session(cookieHeader: request.headers[.cookie], now: Date()) {
                 return Response(Self.redirect(to: "/admin/links"), for: request)
             }
-            return Response(SiteResponse.consolePage(Self.signInPage(error: nil)), for: request)
+            let ended = request.uri.queryParameters["ended"] != nil
+            return Response(SiteResponse.consolePage(Self.signInPage(error: nil, ended: ended)), for: request)
         }
         routes.add(path: "/admin/sign-in", method: .post, on: signIn, refusal: PageFailure.methodNotAllowed) {
             request, context in
@@ -160,9 +162,17 @@ struct SignInPages {
             document("<h1>Refused</h1>\n<p role=\"alert\">\(HTML.text(message))</p>\n"), status: 403)
     }
 
-    /// The sign-in form; `error` is said at the token's field, and announced.
-    static func signInPage(error: String?) -> String {
+    /// Where a person whose session ended is sent: the sign-in page, which says so.
+    static let sessionEndedPath = "/admin/sign-in?ended"
+
+    /// The sign-in form; `error` is said at the token's field, and announced; `ended` says first that the session
+    /// the browser had has ended.
+    static func signInPage(error: String?, ended: Bool = false) -> String {
         var body = "<h1>Sign in to the link site</h1>\n"
+        if ended {
+            body += "<p class=\"notice\" role=\"status\">Your session has ended: it was signed out, unused for too "
+            body += "long or open for too long, or its token was revoked. Sign in again to go on.</p>\n"
+        }
         body += "<form method=\"post\" action=\"/admin/sign-in\">\n<div>\n"
         body += "<label for=\"token\">Admin token</label>\n"
         body += "<p id=\"token-help\" class=\"help\">Made with <code>switchyard-link-site token create NAME</code>; "
@@ -183,8 +193,10 @@ struct SignInPages {
             + formTokenField(session) + "<button type=\"submit\">Sign out</button></form>\n"
     }
 
-    static func document(_ body: String) -> String {
-        HTML.document(
-            title: "Link site", head: "<style>\(LinkListPage.style)</style>\n", body: "<main>\n\(body)</main>\n")
+    /// A page of the console; `script`, the path of the site's own script the page runs, if any.
+    static func document(_ body: String, script: String? = nil) -> String {
+        var head = "<style>\(LinkListPage.style)</style>\n"
+        if let script { head += "<script src=\"\(script)\" defer></script>\n" }
+        return HTML.document(title: "Link site", head: head, body: "<main>\n\(body)</main>\n")
     }
 }

@@ -36,7 +36,8 @@ struct AdminAuthenticator: AuthenticatorMiddleware {
         guard let sessions else { return nil }
         switch await sessions.session(cookieHeader: request.headers[.cookie], now: Date()) {
         case .valid(let session): return AdminIdentity(id: session.tokenID, session: session)
-        case .missing, .ended: return nil
+        case .missing: return nil
+        case .ended: throw refusal.sessionEnded
         case .unavailable: throw refusal.unavailable
         }
     }
@@ -62,19 +63,31 @@ struct RequireAdmin: RouterMiddleware {
                         page: SiteResponse.privatePage("<p>The token is not one of this site's.</p>", status: 401))
                 }
                 // A person without a session signs in first.
-                var page = SiteResponse.privatePage(
-                    "<p><a href=\"/admin/sign-in\">Sign in</a> with a token of the site.</p>", status: 303)
-                page.headers.append((name: "Location", value: "/admin/sign-in"))
-                return PageFailure(page: page)
+                return PageFailure(page: Self.signIn(at: "/admin/sign-in"))
             }
+        }
+
+        /// The refusal of a session's cookie that names a session that ended (signed out, unused too long, too
+        /// old, its token revoked): a person is sent to sign in again, and the sign-in page says why.
+        var sessionEnded: any Error {
+            switch self {
+            case .json: return failure(invalid: false)
+            case .page: return PageFailure(page: Self.signIn(at: SignInPages.sessionEndedPath))
+            }
+        }
+
+        private static func signIn(at location: String) -> SiteResponse {
+            var page = SiteResponse.privatePage(
+                "<p><a href=\"\(location)\">Sign in</a> with a token of the site.</p>", status: 303)
+            page.headers.append((name: "Location", value: location))
+            return page
         }
 
         var unavailable: any Error {
             switch self {
             case .json: return APIFailure.unavailable
             case .page:
-                return PageFailure(
-                    page: SiteResponse.privatePage("<p>The store cannot answer; try again shortly.</p>", status: 503))
+                return PageFailure(page: SiteResponse.storeUnavailable)
             }
         }
     }

@@ -57,7 +57,7 @@ enum QRCodePictures {
         slug slugText: String, format: Format, query: (String) -> String?, service: LinkService
     ) async -> SiteResponse {
         guard let slug = try? Slug(slugText) else {
-            return SiteResponse.privatePage("<p>No such link.</p>", status: 404)
+            return SiteResponse.noSuchLink
         }
         let options: Options
         switch Options.parse(query) {
@@ -67,10 +67,10 @@ enum QRCodePictures {
         }
         do {
             guard try await service.store.link(slug) != nil else {
-                return SiteResponse.privatePage("<p>No such link.</p>", status: 404)
+                return SiteResponse.noSuchLink
             }
         } catch {
-            return SiteResponse.privatePage("<p>The store cannot answer; try again shortly.</p>", status: 503)
+            return SiteResponse.storeUnavailable
         }
         let address = service.shortLinks.link(for: slug)
         do {
