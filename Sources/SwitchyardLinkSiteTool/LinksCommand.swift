@@ -181,9 +181,7 @@ struct LinksCommand: AsyncParsableCommand {
         @Argument(help: "The link's slug.") var slug: String
 
         func run() async throws {
-            let path = Operations.GetLink.Input.Path(slug: try Self.checked(slug))
-            let answer = try await site.call { try await $0.getLink(path: path) }
-            let link = try Site.success(answer.ok.body.json)
+            let link = try await site.link(slug)
             try site.print(link) { Self.lines(link).joined(separator: "\n") }
         }
 
@@ -380,9 +378,7 @@ struct LinksCommand: AsyncParsableCommand {
         @Argument(help: "The link's slug.") var slug: String
 
         func run() async throws {
-            let path = Operations.GetLink.Input.Path(slug: try Show.checked(slug))
-            let answer = try await site.call { try await $0.getLink(path: path) }
-            let link = try Site.success(answer.ok.body.json)
+            let link = try await site.link(slug)
             do {
                 try picture.write(link.link)
             } catch {
@@ -393,6 +389,13 @@ struct LinksCommand: AsyncParsableCommand {
 }
 
 extension LinksCommand.Site {
+    /// The link whose slug is `slug`, as the site gives it; a text that is not a slug exits 2 before any call.
+    func link(_ slug: String) async throws -> Components.Schemas.Link {
+        let path = Operations.GetLink.Input.Path(slug: try LinksCommand.Show.checked(slug))
+        let answer = try await call { try await $0.getLink(path: path) }
+        return try Self.success(answer.ok.body.json)
+    }
+
     /// What an answer the site gave with a success status holds; one that is not what the document says for it
     /// exits 2.
     static func success<Value>(_ value: @autoclosure () throws -> Value) throws -> Value {

@@ -42,6 +42,22 @@ import Testing
         }
     }
 
+    /// "Next page" only when a link after the page matches: not when the page fills with the last one.
+    @Test(arguments: [(50, false), (51, true), (100, true)])
+    func aNextPageIsOfferedOnlyWhenThereIsOne(count: Int, offered: Bool) async throws {
+        try await LinkSiteFixture.with { site in
+            try await site.store.createAll(try Self.links(count), at: Date())
+            let first = await site.call("GET", "/admin/links")
+            #expect(Self.rows(first).count == 50)
+            #expect(first.text.contains("Next page") == offered)
+            if offered {
+                let second = await site.call("GET", "/admin/links?after=l0049")
+                #expect(Self.rows(second) == (50..<count).map { String(format: "l%04d", $0) })
+                #expect(!second.text.contains("Next page"))
+            }
+        }
+    }
+
     /// The indexes below 120 with the remainder `remainder` divided by `divisor`.
     static func every(_ divisor: Int, _ remainder: Int = 0) -> [Int] {
         (0..<120).filter { $0 % divisor == remainder }

@@ -10,7 +10,7 @@ import SwitchyardWebLinks
 ///
 /// A search reads the links in slug order from the store and keeps those that match, at most ``scanLimit`` a
 /// request, so that a search that matches little costs a bounded time; a page cut short by it says so and offers to
-/// go on from there.
+/// go on from there. "Next page" is offered only when a link after the page matches.
 enum LinkListPage {
     static let pageSize = 50
     static let scanLimit = 5_000
@@ -56,30 +56,61 @@ enum LinkListPage {
             }
             cursor = slug
         }
-        var found: [LinkStore.Stored] = []
-        var scanned = 0
-        var isEnd = false
+        let scan: Scan
         do {
-            while found.count < pageSize && scanned < scanLimit {
-                let batch = try await store.list(after: cursor, limit: 1_000)
-                for stored in batch {
-                    scanned += 1
-                    cursor = stored.link.slug
-                    if state.includes(stored.link, at: now) && matches(stored.link, search) { found.append(stored) }
-                    if found.count == pageSize || scanned == scanLimit { break }
-                }
-                if batch.count < 1_000 && (found.count < pageSize && scanned < scanLimit) {
-                    isEnd = true
-                    break
-                }
-            }
+            scan = try await Scan.read(store, after: cursor) { state.includes($0, at: now) && matches($0, search) }
         } catch {
             return SiteResponse.storeUnavailable
         }
         let html = page(
-            found, search: search, state: state, next: isEnd ? nil : cursor,
-            cutShort: !isEnd && found.count < pageSize, session: session, deleted: query("deleted"), now: now)
+            scan.found, search: search, state: state, next: scan.next, cutShort: scan.isCutShort, session: session,
+            deleted: query("deleted"), now: now)
         return SiteResponse.consolePage(html)
+    }
+
+    /// A page of the links that match, read from the store in slug order.
+    struct Scan {
+        /// At most ``pageSize`` links.
+        var found: [LinkStore.Stored] = []
+        /// Where the next page begins; `nil` when no link after this page matches.
+        var next: Slug?
+        /// Whether the page stopped at ``scanLimit`` links read, rather than when it was full or the links ended.
+        var isCutShort = false
+
+        /// Reads links after `cursor` until a page and one more match (so that "Next page" is offered only when
+        /// there is one), the links end, or ``scanLimit`` were read.
+        static func read(
+            _ store: LinkStore, after cursor: Slug?, matching: (ShortLink) -> Bool
+        ) async throws(LinkStoreError) -> Scan {
+            var scan = Scan()
+            var cursor = cursor
+            var scanned = 0
+            var isEnd = false
+            reading: while true {
+                let batch = try await store.list(after: cursor, limit: 1_000)
+                for (index, stored) in batch.enumerated() {
+                    scanned += 1
+                    cursor = stored.link.slug
+                    if matching(stored.link) { scan.found.append(stored) }
+                    if scan.found.count > pageSize || scanned == scanLimit {
+                        isEnd = batch.count < 1_000 && index == batch.count - 1
+                        break reading
+                    }
+                }
+                if batch.count < 1_000 {
+                    isEnd = true
+                    break
+                }
+            }
+            if scan.found.count > pageSize {
+                scan.found.removeLast()
+                scan.next = scan.found.last?.link.slug
+            } else if !isEnd {
+                scan.next = cursor
+                scan.isCutShort = true
+            }
+            return scan
+        }
     }
 
     /// Whether `search` (empty: anything) is in the link's slug, title, target or a tag, without regard to case.
