@@ -238,7 +238,9 @@ package final class LinkService: Sendable {
         // After the scheme's `://`, up to the path, query or fragment; then after any user information.
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[colon...].starts(with: Array("://".utf8))
         else { return "" }
-        var authority = bytes[(colon + 3)...].prefix { !"/?#".utf8.contains($0) }
+        var authority = bytes[(colon + 3)...].prefix {
+            $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
+        }
         if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
         let host = authority.prefix { $0 != UInt8(ascii: ":") }
         let allowed = { (byte: UInt8) in

@@ -88,12 +88,32 @@ extension Response {
     /// A site answer as a Hummingbird response; a `HEAD` gets the headers without the body.
     package init(_ answer: SiteResponse, for request: Request) {
         var headers = HTTPFields()
+        headers.reserveCapacity(answer.headers.count)
         for (name, value) in answer.headers {
-            if let field = HTTPField.Name(name) { headers[field] = value }
+            // Appended, not set: a name given twice (two cookies) is sent twice.
+            if let field = HTTPField.Name.named(name) { headers.append(HTTPField(name: field, value: value)) }
         }
         let body = request.method == .head ? [] : answer.body
         self.init(
             status: HTTPResponse.Status(code: answer.status), headers: headers,
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}
+
+extension HTTPField.Name {
+    /// The field name `name`: the names site answers carry, without parsing and lowercasing them again on every
+    /// answer, and any other name parsed; `nil` for a name that is not a token.
+    static func named(_ name: String) -> HTTPField.Name? {
+        switch name {
+        case "Content-Type": .contentType
+        case "Cache-Control": .cacheControl
+        case "Location": .location
+        case "Vary": .vary
+        case "Content-Security-Policy": .contentSecurityPolicy
+        case "X-Content-Type-Options": .xContentTypeOptions
+        case "Cross-Origin-Resource-Policy": .crossOriginResourcePolicy
+        case "ETag": .eTag
+        default: HTTPField.Name(name)
+        }
     }
 }

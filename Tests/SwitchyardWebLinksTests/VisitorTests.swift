@@ -49,6 +49,11 @@ struct VisitorTests {
         ("", .bot),
         (nil, .bot),
         (String(repeating: "x", count: 1_000_000) + "iPhone", .desktop),
+        (String(repeating: "x", count: 1_018) + "iPhone", .ios),
+        (String(repeating: "x", count: 1_019) + "iPhone", .desktop),
+        ("Mozilla/5.0 (Linux; Android 14) iPhone", .ios),
+        ("Mozilla/5.0 (compatible; Example-bot/", .bot),
+        ("Ünïcödé iPod ✓", .ios),
         ("\u{0}\r\n<script>", .desktop),
     ]
 
@@ -61,6 +66,34 @@ struct VisitorTests {
         let names = Set(Visitor.previewCrawlers.map(\.name))
         for name in ["Facebook", "Twitter/X", "Slack", "LinkedIn", "WhatsApp", "Discord", "Telegram"] {
             #expect(names.contains(name))
+        }
+    }
+
+    /// The classification as stated: a robot's token anywhere, else an Apple device's name, else Android's, read
+    /// token by token (the site reads the text once for all of them).
+    static func reference(_ agent: String) -> Visitor {
+        let text = String(decoding: agent.utf8.prefix(Visitor.maxUserAgentLength), as: UTF8.self).lowercased()
+        let robots =
+            Visitor.previewCrawlers.map(\.token) + [
+                "bot/", "bot;", "bot)", "crawler", "spider", "headlesschrome", "curl/", "wget/",
+            ]
+        if robots.contains(where: text.contains) { return .bot }
+        if ["iphone", "ipad", "ipod"].contains(where: text.contains) { return .ios }
+        return text.contains("android") ? .android : .desktop
+    }
+
+    /// Every pair of these pieces in either order, with text between and around: the one pass agrees with the
+    /// reference.
+    @Test func theOnePassAgreesWithTheTokenByTokenReading() {
+        let pieces = [
+            "iPhone", "Android", "bot/", "CUBOT", "ipad", "Crawler", "Mozilla/5.0", "slackbot", "androi", "i",
+        ]
+        for first in pieces {
+            for second in pieces {
+                for agent in [first + second, "(" + first + "; " + second + ")", second + " x " + first] {
+                    #expect(Visitor(userAgent: agent) == Self.reference(agent), "\(agent)")
+                }
+            }
         }
     }
 }

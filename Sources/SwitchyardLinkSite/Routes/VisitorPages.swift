@@ -31,8 +31,9 @@ struct VisitorPages {
             guard let slug = service.slug(ofPath: Substring(request.uri.path)) else {
                 return try await otherwise(request, context)
             }
-            let visitor = Visitor(userAgent: request.headers[.userAgent])
-            let answer = await service.visit(slug, visitor: visitor, referrer: request.headers[.referer], now: Date())
+            let visitor = Visitor(userAgent: request.headers.first(.userAgent))
+            let answer = await service.visit(
+                slug, visitor: visitor, referrer: request.headers.first(.referer), now: Date())
             return Response(answer, for: request)
         }
         routes.add(
@@ -60,5 +61,14 @@ struct VisitorPages {
     /// or the router's 404 (a page for a browser).
     func otherwise(_ request: Request, _ context: LinkSiteContext) async throws -> Response {
         try await universalLinks.handle(request, context: context) { _, _ in throw HTTPError(.notFound) }
+    }
+}
+
+extension HTTPFields {
+    /// The first value of the field `name`. A visit reads its one `User-Agent` and `Referer` this way, rather than
+    /// through the subscript, which joins every value of a name into a new string on each request.
+    func first(_ name: HTTPField.Name) -> String? {
+        for field in self where field.name == name { return field.value }
+        return nil
     }
 }

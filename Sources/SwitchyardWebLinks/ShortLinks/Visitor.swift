@@ -30,35 +30,63 @@ package enum Visitor: String, Sendable, Hashable, Codable, CaseIterable {
             self = .bot
             return
         }
-        // ASCII-lowercased bytes, searched byte by byte: every token is ASCII, and a user agent arrives on every
-        // request, so this stays off Foundation's string search (which bridges to NSString on Linux).
+        // ASCII-lowercased bytes, searched in one pass: every token is ASCII, and a user agent arrives on every
+        // request, so this stays off Foundation's string search (which bridges to NSString on Linux) and reads each
+        // byte once, trying only the tokens that begin with it.
         let text = userAgent.utf8.prefix(Self.maxUserAgentLength).map { byte in
             (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
         }
-        func has(_ token: [UInt8]) -> Bool { Self.contains(text, token) }
-        if Self.previewCrawlerTokens.contains(where: has) || Self.robotTokenBytes.contains(where: has) {
-            self = .bot
-        } else if has(Array("iphone".utf8)) || has(Array("ipad".utf8)) || has(Array("ipod".utf8)) {
-            self = .ios
-        } else if has(Array("android".utf8)) {
-            self = .android
-        } else {
-            self = .desktop
+        // A robot's token anywhere decides; otherwise an Apple device's name comes before Android's, wherever each is.
+        var isIOS = false
+        var isAndroid = false
+        let pairs = Self.firstPairs
+        for start in text.indices.dropLast() where pairs.contains(text[start], text[start + 1]) {
+            for (token, kind) in Self.tokensByFirstByte[Int(text[start])]
+            where text.count - start >= token.count && text[start..<start + token.count].elementsEqual(token) {
+                switch kind {
+                case .bot:
+                    self = .bot
+                    return
+                case .ios: isIOS = true
+                case .android: isAndroid = true
+                }
+            }
+        }
+        self = isIOS ? .ios : isAndroid ? .android : .desktop
+    }
+
+    private enum TokenKind { case bot, ios, android }
+
+    /// The first two bytes of every token, as a set of 65,536 bits: most places in a user agent begin no token, and
+    /// this says so with one read (every token has at least two bytes).
+    private struct PairSet {
+        private var words = [UInt64](repeating: 0, count: 1_024)
+
+        init(_ tokens: [[UInt8]]) {
+            for token in tokens where token.count >= 2 {
+                let pair = Int(token[0]) << 8 | Int(token[1])
+                words[pair >> 6] |= 1 << UInt64(pair & 63)
+            }
+        }
+
+        func contains(_ first: UInt8, _ second: UInt8) -> Bool {
+            let pair = Int(first) << 8 | Int(second)
+            return words[pair >> 6] & (1 << UInt64(pair & 63)) != 0
         }
     }
 
-    private static let previewCrawlerTokens = previewCrawlers.map { Array($0.token.utf8) }
-    private static let robotTokenBytes = robotTokens.map { Array($0.utf8) }
+    private static let firstPairs = PairSet(tokensByFirstByte.flatMap { $0.map(\.token) })
 
-    /// Whether `token` occurs in `text`; `text` is at most ``maxUserAgentLength`` bytes and tokens a few, so the
-    /// plain search costs little.
-    private static func contains(_ text: [UInt8], _ token: [UInt8]) -> Bool {
-        guard let first = token.first, text.count >= token.count else { return false }
-        var start = 0
-        while start <= text.count - token.count {
-            if text[start] == first, text[start..<start + token.count].elementsEqual(token) { return true }
-            start += 1
+    /// Every token, by its first byte: a preview crawler's or another robot's, an Apple device's, Android's.
+    private static let tokensByFirstByte: [[(token: [UInt8], kind: TokenKind)]] = {
+        var table = Array(repeating: [(token: [UInt8], kind: TokenKind)](), count: 256)
+        let tokens =
+            (previewCrawlers.map(\.token) + robotTokens).map { ($0, TokenKind.bot) }
+            + ["iphone", "ipad", "ipod"].map { ($0, TokenKind.ios) } + [("android", TokenKind.android)]
+        for (text, kind) in tokens {
+            let bytes = Array(text.utf8)
+            if let first = bytes.first { table[Int(first)].append((bytes, kind)) }
         }
-        return false
-    }
+        return table
+    }()
 }
