@@ -74,11 +74,14 @@ final class LinkCache: Sendable {
         }
     }
 
-    /// The answer made for `visitor` of the link cached for `slug`, while the entry is fresh.
-    func answer(for slug: Slug, visitor: Visitor, at now: ContinuousClock.Instant) -> SiteResponse? {
+    /// The link cached for `slug` and the answer made for `visitor` of it, if one was, while the entry is fresh;
+    /// `nil` when the store is to be read. One look a visit: a cached redirect reads nothing else.
+    func fresh(_ slug: Slug, visitor: Visitor, at now: ContinuousClock.Instant) -> (
+        link: ShortLink?, answer: SiteResponse?
+    )? {
         state.withLock { state in
             guard let entry = state.entries[slug], now - entry.readAt <= freshFor else { return nil }
-            return entry.answers[visitor]
+            return (entry.link, entry.answers[visitor])
         }
     }
 

@@ -132,13 +132,19 @@ package final class LinkService: Sendable {
     /// expired since is looked at again.
     package func visit(_ slug: Slug, visitor: Visitor, referrer: String?, now: Date) async -> SiteResponse {
         let link: ShortLink?
-        do {
-            link = try await self.link(slug)
-        } catch {
-            return ShortLinkAnswers.unavailable()
+        var kept: SiteResponse?
+        if let fresh = cache.fresh(slug, visitor: visitor, at: clock.now) {
+            metrics.cacheLookup(hit: true)
+            (link, kept) = fresh
+        } else {
+            do {
+                link = try await self.link(slug)
+            } catch {
+                return ShortLinkAnswers.unavailable()
+            }
         }
         var answer: SiteResponse
-        if let kept = cache.answer(for: slug, visitor: visitor, at: clock.now), !(link?.isGone(at: now) ?? false) {
+        if let kept, !(link?.isGone(at: now) ?? false) {
             answer = kept
         } else {
             answer = answers.response(for: link, visitor: visitor, now: now)
