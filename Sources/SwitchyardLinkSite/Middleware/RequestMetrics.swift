@@ -2,7 +2,7 @@ import Hummingbird
 
 /// Counts and times every request but the probes' (``SiteMetrics/request(_:status:duration:)``), by the class of
 /// the route the router matched. On the router before any route, so that it sees the answers of every group's
-/// middleware, refusals included, and the universal links behind the routes.
+/// middleware, refusals included, and the universal links behind the routes; only while metrics are recorded.
 struct RequestMetrics: RouterMiddleware {
     let metrics: SiteMetrics
     /// The short links' route, as the router names it (`/s/{slug}`).
@@ -11,7 +11,6 @@ struct RequestMetrics: RouterMiddleware {
     func handle(
         _ request: Request, context: LinkSiteContext, next: (Request, LinkSiteContext) async throws -> Response
     ) async throws -> Response {
-        guard metrics.isRecording else { return try await next(request, context) }
         let clock = ContinuousClock()
         let start = clock.now
         do {

@@ -28,10 +28,13 @@ enum SiteRoutes {
         -> Router<LinkSiteContext>
     {
         let router = Router(context: LinkSiteContext.self, options: .autoGenerateHeadEndpoints)
-        // First, so that every route and the universal links behind them are counted.
-        router.add(
-            middleware: RequestMetrics(
-                metrics: service.metrics, shortLinkPath: VisitorPages.shortLinkPath(of: service.shortLinks)))
+        // First, so that every route and the universal links behind them are counted; not at all when nothing is
+        // recorded (no `--metrics-port`), so that a request does not pass through it for nothing.
+        if service.metrics.isRecording {
+            router.add(
+                middleware: RequestMetrics(
+                    metrics: service.metrics, shortLinkPath: VisitorPages.shortLinkPath(of: service.shortLinks)))
+        }
         let tokens = AdminTokens(store: service.store, freshFor: limits.tokensFreshFor)
         let perAddress = RateLimiter(perSecond: limits.perAddress, burst: max(1, Int(limits.perAddress * 2)))
         let perToken = RateLimiter(perSecond: limits.perToken, burst: max(1, Int(limits.perToken * 2)))
