@@ -31,6 +31,7 @@ from axe_core_python.selenium import Axe
 from checks import Checks, start_browser
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.support.ui import WebDriverWait
 
 check = Checks()
@@ -128,7 +129,7 @@ def run(browser, address, token, database, arguments):
     field = browser.find_element(By.ID, "token")
     field.send_keys("sy_wrong")
     field.send_keys(Keys.ENTER)
-    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.ID, "token-error"))
+    wait_until(browser, lambda b: b.find_elements(By.ID, "token-error"))
     error = browser.find_element(By.ID, "token-error")
     check(error.get_attribute("role") == "alert"
           and browser.find_element(By.ID, "token").get_attribute("aria-invalid") == "true",
@@ -138,7 +139,7 @@ def run(browser, address, token, database, arguments):
     browser.save_screenshot(os.path.join(arguments.artifacts, "link-site-sign-in-error.png"))
     browser.find_element(By.ID, "token").send_keys(token)
     browser.find_element(By.ID, "token").send_keys(Keys.ENTER)
-    WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("/admin/links"))
+    wait_until(browser, lambda b: b.current_url.endswith("/admin/links"))
     check(browser.current_url.endswith("/admin/links") and browser.find_element(By.TAG_NAME, "h1").text == "Links",
           f"signing in opens the list of links ({browser.current_url})")
     cookie = browser.get_cookie("switchyard_session") or {}
@@ -148,11 +149,11 @@ def run(browser, address, token, database, arguments):
     check(browser.execute_script("return document.cookie") == "", "no script can read the session's cookie")
     # Make a link from the form, with its preview, then change it.
     browser.find_element(By.LINK_TEXT, "Make a link").click()
-    WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("/admin/create"))
+    wait_until(browser, lambda b: b.current_url.endswith("/admin/create"))
     # As the target is typed, the site's own script previews it: a refused target at its field, then the route.
     target = browser.find_element(By.ID, "target")
     target.send_keys("https://evil.example.com/")
-    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.ID, "target-error"))
+    wait_until(browser, lambda b: b.find_elements(By.ID, "target-error"))
     check(target.get_attribute("aria-invalid") == "true"
           and "target-error" in (target.get_attribute("aria-describedby") or "")
           and "evil.example.com" in browser.find_element(By.ID, "target-error").text
@@ -161,7 +162,7 @@ def run(browser, address, token, database, arguments):
     target.send_keys(Keys.CONTROL, "a")
     target.send_keys(Keys.DELETE)
     target.send_keys("myapp://product/1988")
-    WebDriverWait(browser, 10).until(lambda b: "ProductScreen" in b.find_element(By.ID, "preview-status").text)
+    wait_until(browser, lambda b: "ProductScreen" in b.find_element(By.ID, "preview-status").text)
     live = browser.find_element(By.ID, "preview-region").text
     check(browser.find_element(By.ID, "preview-status").text
           == "The target opens the screen ProductScreen (/product/:id)."
@@ -171,7 +172,7 @@ def run(browser, address, token, database, arguments):
     browser.find_element(By.ID, "slug").send_keys("spring")
     browser.find_element(By.ID, "title").send_keys("Spring sale")
     browser.find_element(By.ID, "title").send_keys(Keys.ENTER)
-    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.ID, "preview-title"))
+    wait_until(browser, lambda b: b.find_elements(By.ID, "preview-title"))
     preview = browser.find_element(By.CSS_SELECTOR, ".preview").text
     check("screen ProductScreen" in preview and "sent on (302) to https://shop.example.com/products/1988" in preview
           and "Spring sale" in browser.find_element(By.CSS_SELECTOR, ".card-title").text,
@@ -180,21 +181,21 @@ def run(browser, address, token, database, arguments):
     check(not results["violations"], f"axe finds no violation on the form with its preview: {results['violations']}")
     browser.save_screenshot(os.path.join(arguments.artifacts, "link-site-make.png"))
     browser.find_element(By.XPATH, "//button[text()='Create the link']").click()
-    WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("/admin/links/spring"))
+    wait_until(browser, lambda b: b.current_url.endswith("/admin/links/spring"))
     check(request(address, "GET", "/api/admin/links/spring", token)[0] == 200, "Create the link makes it")
     browser.find_element(By.LINK_TEXT, "Change the link").click()
-    WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("/admin/links/spring/edit"))
+    wait_until(browser, lambda b: b.current_url.endswith("/admin/links/spring/edit"))
     browser.find_element(By.ID, "target").clear()
     browser.find_element(By.ID, "target").send_keys("https://evil.example.com/")
     browser.find_element(By.XPATH, "//button[text()='Save the changes']").click()
-    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.ID, "target-error"))
+    wait_until(browser, lambda b: b.find_elements(By.ID, "target-error"))
     check(browser.find_element(By.ID, "target").get_attribute("aria-invalid") == "true"
           and "evil.example.com" in browser.find_element(By.ID, "target-error").text,
           "a refused target is said at its field, and nothing is saved")
     browser.find_element(By.ID, "target").clear()
     browser.find_element(By.ID, "target").send_keys("myapp://cart")
     browser.find_element(By.XPATH, "//button[text()='Save the changes']").click()
-    WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("/admin/links/spring"))
+    wait_until(browser, lambda b: b.current_url.endswith("/admin/links/spring"))
     status, _, body = request(address, "GET", "/api/admin/links/spring", token)
     check(status == 200 and json.loads(body)["target"] == "myapp://cart", "Save the changes changes the link")
 
@@ -202,19 +203,19 @@ def run(browser, address, token, database, arguments):
     request(address, "POST", "/api/admin/links", token, {"slug": "doomed", "target": "myapp://cart"})
     browser.get(address + "admin/links/doomed")
     browser.find_element(By.XPATH, "//button[text()='Disable the link']").click()
-    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.XPATH, "//button[text()='Enable the link']"))
+    wait_until(browser, lambda b: b.find_elements(By.XPATH, "//button[text()='Enable the link']"))
     check("the link is disabled" in browser.find_element(By.CSS_SELECTOR, ".total").text,
           "Disable the link disables it, and the page says so")
     browser.find_element(By.XPATH, "//button[text()='Enable the link']").click()
-    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.XPATH, "//button[text()='Disable the link']"))
+    wait_until(browser, lambda b: b.find_elements(By.XPATH, "//button[text()='Disable the link']"))
     browser.find_element(By.LINK_TEXT, "Delete the link…").click()
-    WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("/admin/links/doomed/delete"))
+    wait_until(browser, lambda b: b.current_url.endswith("/admin/links/doomed/delete"))
     check(browser.find_element(By.TAG_NAME, "h1").text == "Delete doomed?", "deleting asks first, naming the link")
     results = Axe().run(browser, options={"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa"]}})
     check(not results["violations"], f"axe finds no violation on the confirmation: {results['violations']}")
     browser.save_screenshot(os.path.join(arguments.artifacts, "link-site-delete.png"))
     browser.find_element(By.XPATH, "//button[text()='Delete doomed']").click()
-    WebDriverWait(browser, 10).until(lambda b: "deleted=doomed" in b.current_url)
+    wait_until(browser, lambda b: "deleted=doomed" in b.current_url)
     check(browser.find_element(By.CSS_SELECTOR, "[role=status]").text == "Deleted doomed.",
           "after the confirmation the link is deleted, and the list says so")
     check(request(address, "GET", "/api/admin/links/doomed", token)[0] == 404, "the deleted link is gone from the API")
@@ -224,10 +225,10 @@ def run(browser, address, token, database, arguments):
         file.write("slug,target,title\nimported-1,myapp://product/7,One\nimported-2,https://evil.example.com/,Two\n")
     browser.get(address + "admin/links")
     browser.find_element(By.LINK_TEXT, "Import links").click()
-    WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("/admin/import"))
+    wait_until(browser, lambda b: b.current_url.endswith("/admin/import"))
     browser.find_element(By.ID, "file").send_keys(csv_path)
     browser.find_element(By.XPATH, "//button[text()='Check the file']").click()
-    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "[role=status]"))
+    wait_until(browser, lambda b: b.find_elements(By.CSS_SELECTOR, "[role=status]"))
     outcome = browser.find_element(By.CSS_SELECTOR, "[role=status]").text
     rows = [row.text for row in browser.find_elements(By.CSS_SELECTOR, "tbody tr")]
     check("1 row makes a link, 1 refused. Nothing is written yet." in outcome and "hostNotAllowed" in rows[-1],
@@ -238,7 +239,7 @@ def run(browser, address, token, database, arguments):
     browser.save_screenshot(os.path.join(arguments.artifacts, "link-site-import.png"))
     browser.find_element(By.ID, "skip_refused").click()
     browser.find_element(By.XPATH, "//button[text()='Write the links']").click()
-    WebDriverWait(browser, 10).until(lambda b: "was written" in b.find_element(By.CSS_SELECTOR, "[role=status]").text)
+    wait_until(browser, lambda b: "was written" in b.find_element(By.CSS_SELECTOR, "[role=status]").text)
     check(request(address, "GET", "/api/admin/links/imported-1", token)[0] == 200
           and request(address, "GET", "/api/admin/links/imported-2", token)[0] == 404,
           "writing with the refused rows left out makes the good row's link only")
@@ -246,7 +247,7 @@ def run(browser, address, token, database, arguments):
     with sqlite3.connect(database) as connection:
         connection.execute("UPDATE admin_sessions SET last_seen_at = ?", (int((time.time() - 7200) * 1000),))
     browser.get(address + "admin/links")
-    WebDriverWait(browser, 10).until(lambda b: "/admin/sign-in" in b.current_url)
+    wait_until(browser, lambda b: "/admin/sign-in" in b.current_url)
     notice = browser.find_element(By.CSS_SELECTOR, "[role=status]").text
     check(browser.current_url.endswith("/admin/sign-in?ended") and notice.startswith("Your session has ended"),
           f"a session unused for two hours ends, and the sign-in page says so ({browser.current_url}, {notice!r})")
@@ -258,13 +259,13 @@ def run(browser, address, token, database, arguments):
     subprocess.run([arguments.site, "token", "revoke", second[3:11], "--database", database], check=True,
                    capture_output=True)
     browser.get(address + "admin/links")
-    WebDriverWait(browser, 10).until(lambda b: "/admin/sign-in" in b.current_url)
+    wait_until(browser, lambda b: "/admin/sign-in" in b.current_url)
     check(browser.current_url.endswith("/admin/sign-in?ended"),
           f"revoking the token ends its session at once ({browser.current_url})")
     sign_in(browser, token)
     browser.get(address + "admin/links")
     browser.find_element(By.CSS_SELECTOR, ".sign-out button").click()
-    WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("/admin/sign-in"))
+    wait_until(browser, lambda b: b.current_url.endswith("/admin/sign-in"))
     check(browser.current_url.endswith("/admin/sign-in"), f"signing out goes back to the sign-in page ({browser.current_url})")
     browser.get(address + "admin/links")
     check(browser.current_url.endswith("/admin/sign-in"), "after signing out, the console asks to sign in again")
@@ -333,13 +334,18 @@ def run(browser, address, token, database, arguments):
     get_the_app(browser, address, database)
 
 
+def wait_until(browser, condition, seconds=10):
+    """Waits for `condition`; an element read while the page it was on is replaced is read again, not an error."""
+    return WebDriverWait(browser, seconds, ignored_exceptions=[StaleElementReferenceException]).until(condition)
+
+
 def sign_in(browser, token):
     """Signs in on the sign-in page by keyboard, and waits for the list of links."""
     browser.get(browser.current_url.split("/admin/")[0] + "/admin/sign-in")
     field = browser.find_element(By.ID, "token")
     field.send_keys(token)
     field.send_keys(Keys.ENTER)
-    WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("/admin/links"))
+    wait_until(browser, lambda b: b.current_url.endswith("/admin/links"))
 
 
 def audit(browser, address, path, agent):
