@@ -18,12 +18,15 @@ Checks, each a failure when it does not hold:
 """
 import argparse
 import base64
+import functools
+import http.server
 import json
 import os
 import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 
@@ -243,6 +246,19 @@ def run(browser, address, token, database, arguments):
     check(request(address, "GET", "/api/admin/links/imported-1", token)[0] == 200
           and request(address, "GET", "/api/admin/links/imported-2", token)[0] == 404,
           "writing with the refused rows left out makes the good row's link only")
+    # A form another origin posts is refused, though the browser sends the session's cookie with it: the page is
+    # served from another port of the same host, so SameSite does not stop the cookie and the Origin check must.
+    forged = another_origin_page(address, "forged", '<form id="forged" method="post" action="' + address + 'admin/create">'
+                                 '<input name="target" value="myapp://cart"><input name="slug" value="forged">'
+                                 '<input name="intent" value="save"><input name="form_token" value="guessed">'
+                                 '<button type="submit">Win a prize</button></form>')
+    browser.get(forged)
+    browser.find_element(By.ID, "forged").submit()
+    wait_until(browser, lambda b: b.current_url.startswith(address))
+    refusal = browser.find_element(By.CSS_SELECTOR, "[role=alert]").text
+    check(refusal == "This form was sent from another site; nothing was done."
+          and request(address, "GET", "/api/admin/links/forged", token)[0] == 404,
+          f"a form posted from another origin, with the session's cookie, is refused and makes nothing ({refusal!r})")
     # A session unused for longer than the idle time ends: the store says it was last used two hours ago.
     with sqlite3.connect(database) as connection:
         connection.execute("UPDATE admin_sessions SET last_seen_at = ?", (int((time.time() - 7200) * 1000),))
@@ -332,6 +348,17 @@ def run(browser, address, token, database, arguments):
     browser.get(address + "s/winter")
     browser.save_screenshot(os.path.join(arguments.artifacts, "link-site-landing.png"))
     get_the_app(browser, address, database)
+
+
+def another_origin_page(address, name, body):
+    """Serves a page with `body` from another port of the site's host, and gives its address."""
+    folder = tempfile.mkdtemp(prefix="switchyard-other-origin-")
+    with open(os.path.join(folder, name + ".html"), "w") as file:
+        file.write(f"<!doctype html><html lang=en><title>{name}</title><body>{body}</body></html>")
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=folder)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}/{name}.html"
 
 
 def wait_until(browser, condition, seconds=10):
