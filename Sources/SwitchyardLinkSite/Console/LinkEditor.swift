@@ -75,13 +75,26 @@ struct LinkEditor {
         var form: LinkForm
         var problems: [FieldProblem]
         var link: ShortLink?
+        /// The button pressed: `preview` or `save` (none for the script's preview).
+        var intent: String?
+    }
+
+    /// The form a signed-in person sent from the site's own page, checked by the API's rules; or the page that
+    /// refuses it. "Preview", "Save" and the script's preview all read their form this way.
+    private func checkedForm(_ request: Request, _ context: LinkSiteContext, editing: LinkStore.Stored?) async
+        -> Result<Checked, PageFailure>
+    {
+        var request = request
+        return await SignInPages.checkedForm(&request, context, limit: Self.formLimit).map {
+            check($0, editing: editing)
+        }
     }
 
     private func check(_ fields: [String: String], editing: LinkStore.Stored?) -> Checked {
         var form = LinkForm(values: fields)
         if let editing { form.values["slug"] = editing.link.slug.text }
         let (linkRequest, readProblems) = form.request()
-        var checked = Checked(form: form, problems: readProblems)
+        var checked = Checked(form: form, problems: readProblems, intent: fields["intent"])
         do {
             var made = try service.rules.makeLink(linkRequest, generatedSlug: Slug.random())
             // A change keeps what the form does not hold.
@@ -98,17 +111,15 @@ struct LinkEditor {
     private func submit(_ request: Request, _ context: LinkSiteContext, editing: LinkStore.Stored?) async
         -> SiteResponse
     {
-        var request = request
-        let fields: [String: String]
-        switch await SignInPages.checkedForm(&request, context, limit: Self.formLimit) {
-        case .success(let checked): fields = checked
+        let checked: Checked
+        switch await checkedForm(request, context, editing: editing) {
+        case .success(let form): checked = form
         case .failure(let refusal): return refusal.page
         }
-        let checked = check(fields, editing: editing)
         let (form, problems, link) = (checked.form, checked.problems, checked.link)
         let session = context.identity?.session
-        guard fields["intent"] == "save", problems.isEmpty, let link else {
-            let status = fields["intent"] == "save" ? 422 : 200
+        guard checked.intent == "save", problems.isEmpty, let link else {
+            let status = checked.intent == "save" ? 422 : 200
             return SiteResponse.consolePage(
                 page(form, editing: editing, session: session, problems: problems, preview: link), status: status,
                 runsScript: true)
@@ -139,13 +150,11 @@ struct LinkEditor {
     private func livePreview(_ request: Request, _ context: LinkSiteContext, editing: LinkStore.Stored?) async
         -> SiteResponse
     {
-        var request = request
-        let fields: [String: String]
-        switch await SignInPages.checkedForm(&request, context, limit: Self.formLimit) {
-        case .success(let checked): fields = checked
+        let checked: Checked
+        switch await checkedForm(request, context, editing: editing) {
+        case .success(let form): checked = form
         case .failure(let refusal): return refusal.page
         }
-        let checked = check(fields, editing: editing)
         let answer = LivePreview(
             status: status(checked), preview: checked.problems.isEmpty ? checked.link.map(preview) ?? "" : "",
             problems: checked.problems.map { .init(field: $0.formField, message: $0.message) })
