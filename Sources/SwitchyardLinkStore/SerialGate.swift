@@ -18,7 +18,9 @@ final class SerialGate: Sendable {
         var sharedHolders = 0
         var isHeldExclusively = false
         var waiting: [Waiter] = []
-        /// Waiters cancelled before they were in line: they must not join it.
+        /// Waiters given a number that are not in line yet, and those of them cancelled meanwhile: these must not
+        /// join it. (A waiter cancelled after it was let through is in neither, and nothing is kept of it.)
+        var coming: Set<UInt64> = []
         var cancelled: Set<UInt64> = []
         var nextID: UInt64 = 0
 
@@ -55,22 +57,27 @@ final class SerialGate: Sendable {
                 return nil
             }
             state.nextID += 1
+            state.coming.insert(state.nextID)
             return state.nextID
         }
         guard let id else { return }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let wasCancelled = state.withLock { state in
-                    if state.cancelled.remove(id) != nil { return true }
+                let (wasCancelled, admitted) = state.withLock { state in
+                    state.coming.remove(id)
+                    if state.cancelled.remove(id) != nil { return (true, [Waiter]()) }
                     state.waiting.append(Waiter(id: id, isExclusive: exclusive, continuation: continuation))
-                    return false
+                    // The passes ahead may have left between the look above and this one, admitting nobody: the
+                    // line moves now, or it would wait for a leave that already happened.
+                    return (false, Self.admitWaiting(&state))
                 }
                 if wasCancelled { continuation.resume(throwing: CancellationError()) }
+                for next in admitted { next.continuation.resume() }
             }
         } onCancel: {
             let (waiter, admitted) = state.withLock { state in
                 guard let index = state.waiting.firstIndex(where: { $0.id == id }) else {
-                    state.cancelled.insert(id)
+                    if state.coming.contains(id) { state.cancelled.insert(id) }
                     return (Waiter?.none, [Waiter]())
                 }
                 let waiter = state.waiting.remove(at: index)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import SwitchyardLinkStore
@@ -79,5 +80,64 @@ private actor Events {
         try await holder.value
         #expect(try await gate.pass { "after" } == "after")
         #expect(try await gate.passAlone { "alone after" } == "alone after")
+    }
+
+    /// Who is inside the gate, checked by each pass as it enters.
+    private final class Inside: Sendable {
+        private let counts = Mutex((shared: 0, exclusive: 0, overlaps: 0))
+        func enter(exclusive: Bool) {
+            counts.withLock { counts in
+                if counts.exclusive > 0 || (exclusive && counts.shared > 0) { counts.overlaps += 1 }
+                if exclusive { counts.exclusive += 1 } else { counts.shared += 1 }
+            }
+        }
+        func leave(exclusive: Bool) {
+            counts.withLock { counts in
+                if exclusive { counts.exclusive -= 1 } else { counts.shared -= 1 }
+            }
+        }
+        var overlaps: Int { counts.withLock { $0.overlaps } }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func manyPassesAtOnceAllGoThroughAndNeverOverlapATransaction() async throws {
+        // Passes that come while others leave: a pass that read the gate as busy must still be let in when the
+        // holders left before it joined the line (it once waited for a leave that had already happened).
+        let gate = SerialGate()
+        let inside = Inside()
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5000 {
+            let kinds = (0..<24).map { _ in Bool.random(using: &generator) }
+            let cancelled = Int.random(in: 0..<24, using: &generator)
+            try await withThrowingTaskGroup(of: Bool.self) { group in
+                for (index, exclusive) in kinds.enumerated() {
+                    let task = Task {
+                        let body = {
+                            inside.enter(exclusive: exclusive)
+                            await Task.yield()
+                            inside.leave(exclusive: exclusive)
+                        }
+                        if exclusive { try await gate.passAlone(body) } else { try await gate.pass(body) }
+                    }
+                    if index == cancelled { task.cancel() }
+                    group.addTask {
+                        do {
+                            // The time limit cancels the test: a pass stuck in line then ends it, rather than hangs.
+                            try await withTaskCancellationHandler {
+                                try await task.value
+                            } onCancel: {
+                                task.cancel()
+                            }
+                            return true
+                        } catch is CancellationError {
+                            return index == cancelled
+                        }
+                    }
+                }
+                for try await ended in group { #expect(ended, "only the cancelled pass may end cancelled") }
+            }
+        }
+        #expect(inside.overlaps == 0)
+        #expect(try await gate.passAlone { "the gate is free after" } == "the gate is free after")
     }
 }
