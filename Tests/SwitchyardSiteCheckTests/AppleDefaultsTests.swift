@@ -98,7 +98,9 @@ struct AppleDefaultsTests {
         ]
         let report = try await FixtureSite.with(replies) { port in
             let authority = try TestCertificates.shared.get().authorityFile
-            return try await SiteFetcher.withFetcher(caFiles: [authority], timeout: .seconds(10)) { fetcher in
+            return try await SiteFetcher.withFetcher(
+                caFiles: [authority], timeout: .seconds(Int64(FixtureSite.patience))
+            ) { fetcher in
                 try await SiteVerifier(file: file, fetcher: fetcher, appleCDN: nil).verify(host: "localhost:\(port)")
             }
         }

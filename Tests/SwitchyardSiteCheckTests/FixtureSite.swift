@@ -42,6 +42,11 @@ struct FixtureReply: Sendable {
 /// A site over HTTPS on a random loopback port, with the tests' certificate, while a test runs.
 @available(macOS 14, iOS 17, tvOS 17, *)
 enum FixtureSite {
+    /// How long a test that expects its fixture site to answer lets a fetch take. The fixture answers in
+    /// milliseconds, but it shares the test process with the whole suite: on a loaded two-core machine an answer
+    /// took over the verifier's 10 s default, and a slow answer is not what those tests check. The tests of the
+    /// timeout itself set their own.
+    static let patience = 60
     /// Runs `body` with the port of a site that answers `replies` by path (`/a/v1/*` stands for Apple's CDN path of
     /// any host), and passes everything else to `middleware`; the site stops when `body` returns.
     static func with<Result: Sendable>(

@@ -52,7 +52,10 @@ struct VerifySiteCommandTests {
     @Test func theProjectsOwnSiteExitsWithZeroAndListsTheEntitlement() async throws {
         let middleware = try UniversalLinkMiddleware<BasicRequestContext>(routeFile: try VerifySiteTests.shop.get())
         let result = try await FixtureSite.with([:], middleware: middleware) { port in
-            try await Self.run(["--ca-file", try Self.caFile(), VerifySiteTests.shopPath, "localhost:\(port)"])
+            try await Self.run([
+                "--timeout", "\(FixtureSite.patience)", "--ca-file", try Self.caFile(), VerifySiteTests.shopPath,
+                "localhost:\(port)",
+            ])
         }
         #expect(result.status == 0, "\(result)")
         #expect(result.output.hasPrefix("localhost:"))
@@ -68,7 +71,8 @@ struct VerifySiteCommandTests {
         replies["/a/v1/*"] = try BrokenSiteTests.replies(.missingRoute)["/.well-known/apple-app-site-association"]
         let result = try await FixtureSite.with(replies) { port in
             try await Self.run([
-                "--ca-file", try Self.caFile(), "--apple-cdn", "--apple-cdn-url", "https://localhost:\(port)/a/v1/",
+                "--timeout", "\(FixtureSite.patience)", "--ca-file", try Self.caFile(), "--apple-cdn",
+                "--apple-cdn-url", "https://localhost:\(port)/a/v1/",
                 VerifySiteTests.shopPath, "localhost:\(port)",
             ])
         }
@@ -89,7 +93,8 @@ struct VerifySiteCommandTests {
         let replies = try BrokenSiteTests.replies(.missingRoute)
         let result = try await FixtureSite.with(replies) { port in
             try await Self.run([
-                "--json", "--ca-file", try Self.caFile(), VerifySiteTests.shopPath, "localhost:\(port)",
+                "--json", "--timeout", "\(FixtureSite.patience)", "--ca-file", try Self.caFile(),
+                VerifySiteTests.shopPath, "localhost:\(port)",
             ])
         }
         #expect(result.status == 1, "\(result)")

@@ -23,7 +23,8 @@ struct VerifySiteTests {
 
     static func verify(port: Int, appleCDN: Bool = false) async throws -> HostReport {
         let authority = try TestCertificates.shared.get().authorityFile
-        return try await SiteFetcher.withFetcher(caFiles: [authority], timeout: .seconds(10)) { fetcher in
+        return try await SiteFetcher.withFetcher(caFiles: [authority], timeout: .seconds(Int64(FixtureSite.patience))) {
+            fetcher in
             let verifier = try SiteVerifier(
                 file: try shop.get(), fetcher: fetcher, appleCDN: appleCDN ? "https://localhost:\(port)/a/v1/" : nil)
             return await verifier.verify(host: "localhost:\(port)")
@@ -76,9 +77,9 @@ struct VerifySiteTests {
         let report = try await FixtureSite.with(replies) { port in try await Self.verify(port: port) }
         let android = try #require(report.files.last)
         #expect(android.name == "assetlinks.json")
-        #expect(android.differences == [#"rule missing: {"/": "/product/?*"}"#])
+        #expect(android.differences == [#"rule missing: {"/": "/product/?*"}"#], "\(report.text)")
         #expect(android.unclaimed.map(\.description) == ["/product/1"])
-        #expect(report.files.first?.isVerified == true)
+        #expect(report.files.first?.isVerified == true, "\(report.text)")
     }
 
     /// The shop's files at their paths, with `apple` and `cdn` in place of the right ones when given.

@@ -15,11 +15,24 @@ package enum RunningApplication {
             continuation.finish()
         }
         return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await app.run() }
+            group.addTask {
+                // An application that cannot start (a port taken) ends the wait for its port with its error.
+                defer { continuation.finish() }
+                try await app.run()
+            }
             defer { group.cancelAll() }
             var port = 0
             for await value in ports { port = value }
+            guard port != 0 else {
+                try await group.next()
+                throw ApplicationDidNotListen()
+            }
             return try await body(port)
         }
     }
+}
+
+/// An application's `run()` returned before it said its port.
+package struct ApplicationDidNotListen: Error, CustomStringConvertible {
+    package var description: String { "the application stopped before it listened" }
 }
