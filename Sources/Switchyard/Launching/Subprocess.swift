@@ -72,6 +72,8 @@
             do {
                 try process.run()
             } catch {
+                // No termination will leave the group: a group released while entered is a crash in Dispatch.
+                done.leave()
                 throw LaunchError(.launchFailed, "\(program) could not be run: \(error)")
             }
             let outputData = Locked(Data())
