@@ -131,7 +131,7 @@ import Testing
             await site.service.claimEvents.flush()
             let stats = await site.call("GET", "/api/admin/links/xmas/stats")
             let events = try #require(stats.decoded(Components.Schemas.Stats.self)?.claims)
-            let counted = Dictionary(uniqueKeysWithValues: events.map { ($0.event.rawValue, $0.count) })
+            let counted = Dictionary(events.map { ($0.event.rawValue, $0.count) }, uniquingKeysWith: +)
             #expect(counted == ["storeRedirect": 2, "claimCreated": 1])
             let statsPage = await site.call("GET", "/admin/links/xmas")
             let day = StoredTime.day(Self.now)
@@ -244,7 +244,7 @@ import Testing
             await site.service.claimEvents.flush()
             let counts = try await site.store.claimEventCounts(of: try Slug("xmas"))
             #expect(
-                Dictionary(uniqueKeysWithValues: counts.map { ($0.event, $0.count) }) == [
+                Dictionary(counts.map { ($0.event, $0.count) }, uniquingKeysWith: +) == [
                     .storeRedirect: 2, .claimCreated: 2, .redeemed: 2, .reopened: 1,
                 ])
         }

@@ -102,7 +102,7 @@ import Testing
             await site.service.clicks.flush()
             let counts = try await site.store.clickCounts(of: link.slug)
             #expect(
-                Dictionary(uniqueKeysWithValues: counts.map { ($0.platform, $0.clicks) }) == [
+                Dictionary(counts.map { ($0.platform, $0.clicks) }, uniquingKeysWith: +) == [
                     .ios: 2, .android: 1, .desktop: 1, .bot: 1,
                 ])
             #expect(site.service.clicks.counts.written == 5)
