@@ -240,6 +240,10 @@ def run(browser, address, token, database, arguments):
     results = Axe().run(browser, options={"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa"]}})
     check(not results["violations"], f"axe finds no violation on the import's outcome: {results['violations']}")
     browser.save_screenshot(os.path.join(arguments.artifacts, "link-site-import.png"))
+    box = browser.find_element(By.ID, "skip_refused").rect
+    label = browser.find_element(By.CSS_SELECTOR, "label[for=skip_refused]").rect
+    check(box["x"] + box["width"] <= label["x"] and label["y"] <= box["y"] + box["height"] / 2 <= label["y"]
+          + label["height"], f"the checkbox stands before its label, on its line (box {box}, label {label})")
     browser.find_element(By.ID, "skip_refused").click()
     browser.find_element(By.XPATH, "//button[text()='Write the links']").click()
     wait_until(browser, lambda b: "was written" in b.find_element(By.CSS_SELECTOR, "[role=status]").text)

@@ -207,7 +207,8 @@ enum LinkListPage {
         .sign-out{float:right;margin:0}\
         form.editor{display:block}fieldset{border:1px solid var(--line);border-radius:.5rem;margin:0 0 1rem;\
         padding:.5rem 1rem 1rem}legend{font-weight:600;padding:0 .25rem}.field{margin-top:.75rem}\
-        .field input,.field textarea{width:100%;box-sizing:border-box}.buttons{display:flex;gap:1rem}\
+        .field input,.field textarea{width:100%;box-sizing:border-box}.field input[type=checkbox]{width:auto}\
+        .buttons{display:flex;gap:1rem}\
         .problems{border:2px solid #b3261e;border-radius:.5rem;padding:0 1rem;margin-bottom:1rem}\
         @media (prefers-color-scheme:dark){.problems{border-color:#ffb4ab}}\
         .preview{border:1px solid var(--line);border-radius:.5rem;padding:0 1rem 1rem;margin-bottom:1.5rem}\
