@@ -208,6 +208,7 @@ let package = Package(
             dependencies: [
                 "SwitchyardLinkStore", "SwitchyardWebLinks", .product(name: "PostgresKit", package: "postgres-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(

@@ -306,7 +306,9 @@ private struct StoredRow: Sendable {
     func stored() throws(LinkStoreError) -> LinkStore.Stored {
         let name = slug.map { String($0.prefix(80)) } ?? "?"
         guard let json, let createdAt, let updatedAt,
-            let link = try? JSONDecoder.store.decode(ShortLink.self, from: Data(json.utf8)), link.slug.text == slug
+            let link = StoredLinkJSON.link(json)
+                ?? (try? JSONDecoder.store.decode(ShortLink.self, from: Data(json.utf8))),
+            link.slug.text == slug
         else { throw LinkStoreError(.unreadableRow, "the row of '\(name)' does not hold a link") }
         return LinkStore.Stored(
             link: link, createdAt: StoredTime.date(milliseconds: createdAt),
