@@ -101,7 +101,7 @@ case " $scenarios " in *" campaign "*)
 esac
 echo "$(nproc) cores, 64 connections, ${seconds} s a round, $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2)"
 baseline=${SWITCHYARD_BENCH_BASELINE:-}
-turn=0
+declare -A turns=()
 for scenario in $scenarios; do
     cache=5
     [ "$scenario" = uncached ] && cache=0
@@ -119,10 +119,11 @@ for scenario in $scenarios; do
             fi
             database="$work/links.sqlite"
             [ "$store" = postgres ] && database=$postgres
-            # With a baseline, the two take turns going first, so that neither always runs on a warmer machine.
+            # With a baseline, the two take turns going first on each store, so that neither always runs on a warmer
+            # machine (a turn counted across stores gave each store the same order in every round).
             order="site base"
-            [ -n "$baseline" ] && [ $((turn % 2)) = 1 ] && order="base site"
-            turn=$((turn + 1))
+            [ -n "$baseline" ] && [ $((${turns[$store]:-0} % 2)) = 1 ] && order="base site"
+            turns[$store]=$((${turns[$store]:-0} + 1))
             for build in $order; do
                 if [ "$build" = site ]; then
                     round "$store" "$scenario" "$site" serve Examples/shop.json --database "$database" --port "$port" \
