@@ -93,46 +93,33 @@ enum StoredLinkJSON {
             return take(UInt8(ascii: "}"))
         }
 
+        /// Keeps a key's value, read, in `field`: `false` when the value could not be read, or when the key came
+        /// before (`JSONDecoder` takes one of two values for a key twice; which is its own affair).
+        private static func keep<Value>(_ value: Value?, in field: inout Value?) -> Bool {
+            guard field == nil, let value else { return false }
+            field = value
+            return true
+        }
+
         mutating func link() -> ShortLink? {
             var fields = Fields()
             let read = object { reader, key in
                 switch key {
-                case "slug":
-                    guard fields.slug == nil, let text = reader.string(), let slug = try? Slug(text) else {
-                        return false
-                    }
-                    fields.slug = slug
-                case "target":
-                    guard fields.target == nil, let target = reader.string() else { return false }
-                    fields.target = target
-                case "ios":
-                    guard fields.ios == nil, let ios = reader.optionalString() else { return false }
-                    fields.ios = ios
-                case "android":
-                    guard fields.android == nil, let android = reader.optionalString() else { return false }
-                    fields.android = android
-                case "desktop":
-                    guard fields.desktop == nil, let desktop = reader.optionalString() else { return false }
-                    fields.desktop = desktop
-                case "preview":
-                    guard fields.preview == nil, let preview = reader.preview() else { return false }
-                    fields.preview = preview
-                case "utm":
-                    guard fields.utm == nil, let utm = reader.stringsByName() else { return false }
-                    fields.utm = utm
+                case "slug": Self.keep(reader.string().flatMap { try? Slug($0) }, in: &fields.slug)
+                case "target": Self.keep(reader.string(), in: &fields.target)
+                case "ios": Self.keep(reader.optionalString(), in: &fields.ios)
+                case "android": Self.keep(reader.optionalString(), in: &fields.android)
+                case "desktop": Self.keep(reader.optionalString(), in: &fields.desktop)
+                case "preview": Self.keep(reader.preview(), in: &fields.preview)
+                case "utm": Self.keep(reader.stringsByName(), in: &fields.utm)
                 case "expiresAt":
-                    guard fields.expiresAt == nil, let seconds = reader.optionalNumber() else { return false }
-                    fields.expiresAt = .some(seconds.map { Date(timeIntervalSince1970: $0) })
-                case "isDisabled":
-                    guard fields.isDisabled == nil, let isDisabled = reader.bool() else { return false }
-                    fields.isDisabled = isDisabled
-                case "tags":
-                    guard fields.tags == nil, let tags = reader.strings() else { return false }
-                    fields.tags = tags
-                default:
-                    return false
+                    Self.keep(
+                        reader.optionalNumber().map { $0.map(Date.init(timeIntervalSince1970:)) }, in: &fields.expiresAt
+                    )
+                case "isDisabled": Self.keep(reader.bool(), in: &fields.isDisabled)
+                case "tags": Self.keep(reader.strings(), in: &fields.tags)
+                default: false
                 }
-                return true
             }
             // `JSONDecoder` requires every key whose property has no `?`, defaults or not.
             guard read, let slug = fields.slug, let target = fields.target, let preview = fields.preview,
@@ -156,19 +143,11 @@ enum StoredLinkJSON {
             var imageURL: String??
             let read = object { reader, key in
                 switch key {
-                case "title":
-                    guard title == nil, let value = reader.optionalString() else { return false }
-                    title = value
-                case "description":
-                    guard description == nil, let value = reader.optionalString() else { return false }
-                    description = value
-                case "imageURL":
-                    guard imageURL == nil, let value = reader.optionalString() else { return false }
-                    imageURL = value
-                default:
-                    return false
+                case "title": Self.keep(reader.optionalString(), in: &title)
+                case "description": Self.keep(reader.optionalString(), in: &description)
+                case "imageURL": Self.keep(reader.optionalString(), in: &imageURL)
+                default: false
                 }
-                return true
             }
             guard read else { return nil }
             return ShortLink.Preview(title: title ?? nil, description: description ?? nil, imageURL: imageURL ?? nil)
