@@ -1,6 +1,8 @@
 import Foundation
 import Logging
+import PostgresKit
 import SQLKit
+import SQLiteKit
 import Switchyard
 import SwitchyardWebLinks
 
@@ -56,6 +58,10 @@ package final class LinkStore: Sendable {
                     try await database.raw("PRAGMA journal_mode = WAL").run()
                     try await database.raw("PRAGMA synchronous = NORMAL").run()
                     try await database.raw("PRAGMA busy_timeout = 5000").run()
+                    // SQLite keeps 2 MiB of the file's pages by default; a campaign's clicks land all over the
+                    // clicks' index, whose pages then come from the kernel one read at a time. 64 MiB (taken as
+                    // pages are read) holds the pages of about a million links and their clicks.
+                    try await database.raw("PRAGMA cache_size = -65536").run()
                 }
             }
             // Reached within the statement deadline first: the migrations' long deadline is for slow steps, not for
@@ -163,11 +169,21 @@ package final class LinkStore: Sendable {
     package func links(_ slugs: [Slug]) async throws(LinkStoreError) -> [Slug: Result<Stored, LinkStoreError>] {
         let texts = Array(Set(slugs.prefix(Self.maxSlugsARead).map(\.text)))
         guard !texts.isEmpty else { return [:] }
-        let rows = try await connection.withDatabase { database in
-            try await database.raw(
-                "SELECT slug, link, created_at, updated_at FROM short_links WHERE slug IN (\(binds: texts))"
-            ).all().map(StoredRow.init)
-        }
+        let rows = try await connection.withDriver(
+            sqlite: { connection in
+                let marks = repeatElement("?", count: texts.count).joined(separator: ", ")
+                return try await connection.query(
+                    "SELECT slug, link, created_at, updated_at FROM short_links WHERE slug IN (\(marks))",
+                    texts.map(SQLiteData.text)
+                ).map(StoredRow.init(sqlite:))
+            },
+            postgres: { connection, logger in
+                var read: [StoredRow] = []
+                for try await row in try await connection.execute(LinksBySlug(slugs: texts), logger: logger) {
+                    read.append(row)
+                }
+                return read
+            })
         var found: [Slug: Result<Stored, LinkStoreError>] = [:]
         for row in rows {
             // Each row's slug is one of `slugs`, which are valid: it was matched by equality.
@@ -239,18 +255,38 @@ package final class LinkStore: Sendable {
                 Key(slug: click.slug.text, second: second, platform: click.platform, referrerHost: click.referrerHost),
                 default: 0] += 1
         }
-        let rows = Array(counts)
+        let rows = counts.map { key, count in
+            ClickRow(
+                slug: key.slug, second: key.second, day: StoredTime.day(StoredTime.date(milliseconds: key.second)),
+                platform: key.platform.rawValue, referrerHost: key.referrerHost, clicks: count)
+        }
         for start in stride(from: 0, to: rows.count, by: 1_000) {
-            let batch = rows[start..<min(start + 1_000, rows.count)]
-            try await connection.withDatabase { database in
-                var insert = database.insert(into: "clicks").columns(
-                    "slug", "at", "day", "platform", "referrer_host", "clicks")
-                for (key, count) in batch {
-                    let day = StoredTime.day(StoredTime.date(milliseconds: key.second))
-                    insert = insert.values(key.slug, key.second, day, key.platform.rawValue, key.referrerHost, count)
-                }
-                try await insert.run()
-            }
+            let batch = Array(rows[start..<min(start + 1_000, rows.count)])
+            try await connection.withDriver(
+                sqlite: { connection in
+                    let marks = repeatElement("(?, ?, ?, ?, ?, ?)", count: batch.count).joined(separator: ", ")
+                    var binds: [SQLiteData] = []
+                    binds.reserveCapacity(batch.count * 6)
+                    for row in batch {
+                        binds += [
+                            .text(row.slug), .integer(SQLiteInt64(row.second)), .text(row.day), .text(row.platform),
+                            .text(row.referrerHost), .integer(SQLiteInt64(row.clicks)),
+                        ]
+                    }
+                    _ = try await connection.query(
+                        "INSERT INTO clicks (slug, at, day, platform, referrer_host, clicks) VALUES \(marks)", binds)
+                },
+                postgres: { connection, logger in
+                    // Six arrays, one a column: one statement's text for any number of rows.
+                    _ = try await connection.query(
+                        """
+                        INSERT INTO clicks (slug, at, day, platform, referrer_host, clicks) \
+                        SELECT * FROM UNNEST(\(batch.map(\.slug))::text[], \(batch.map(\.second))::bigint[], \
+                        \(batch.map(\.day))::text[], \(batch.map(\.platform))::text[], \
+                        \(batch.map(\.referrerHost))::text[], \(batch.map(\.clicks))::bigint[])
+                        """,
+                        logger: logger)
+                })
         }
     }
 
@@ -289,12 +325,60 @@ package final class LinkStore: Sendable {
     }
 }
 
+/// A row of `clicks` to write: the clicks of one second on one link from one platform and referring host.
+private struct ClickRow: Sendable {
+    let slug: String
+    let second: Int64
+    let day: String
+    let platform: String
+    let referrerHost: String
+    let clicks: Int64
+}
+
+/// ``LinkStore/links(_:)``'s statement on PostgreSQL, prepared once a connection (every visit a cache misses makes
+/// it): the slugs go as one array, so that one statement's text serves any number of them.
+private struct LinksBySlug: PostgresPreparedStatement {
+    static let sql = "SELECT slug, link, created_at, updated_at FROM short_links WHERE slug = ANY($1)"
+    typealias Row = StoredRow
+    let slugs: [String]
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(slugs)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> StoredRow {
+        let (slug, json, createdAt, updatedAt) = try row.decode((String?, String?, Int64?, Int64?).self)
+        return StoredRow(slug: slug, json: json, createdAt: createdAt, updatedAt: updatedAt)
+    }
+}
+
 /// A row of `short_links` as read, checked when it becomes a link.
 private struct StoredRow: Sendable {
     let slug: String?
     let json: String?
     let createdAt: Int64?
     let updatedAt: Int64?
+
+    init(slug: String?, json: String?, createdAt: Int64?, updatedAt: Int64?) {
+        self.slug = slug
+        self.json = json
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    /// A column of another type than the schema's is read as missing, as a row that does not hold a link.
+    init(sqlite row: SQLiteRow) {
+        func text(_ column: String) -> String? {
+            if case .text(let value) = row.column(column) { value } else { nil }
+        }
+        func integer(_ column: String) -> Int64? {
+            if case .integer(let value) = row.column(column) { Int64(value) } else { nil }
+        }
+        self.init(
+            slug: text("slug"), json: text("link"), createdAt: integer("created_at"), updatedAt: integer("updated_at"))
+    }
 
     init(_ row: any SQLRow) {
         slug = try? row.decode(column: "slug", as: String.self)

@@ -81,6 +81,27 @@ final class StoreConnection: Sendable {
         }
     }
 
+    /// Runs `sqlite` or `postgres`, as the engine is, with the engine's own driver, within the connection's deadline.
+    ///
+    /// For the statements every visit of a short link makes (reading links, writing clicks): these skip SQLKit's
+    /// building of the statement text and its `Codable` reading and writing of each value, which a profile of a
+    /// campaign's visits found costlier than SQLite's own work (`Benchmarks/README.md`, "Campaign"). Other
+    /// statements use ``withDatabase(deadline:_:)``, which reads alike on both engines.
+    /// - Throws: ``LinkStoreError``: as ``withDatabase(deadline:_:)``.
+    func withDriver<Result: Sendable>(
+        sqlite: @escaping @Sendable (SQLiteConnection) async throws -> Result,
+        postgres: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
+    ) async throws(LinkStoreError) -> Result {
+        try await withinDeadline(deadline) {
+            switch self.engine {
+            case .sqlite(let connection, let gate):
+                return try await gate.pass { try await sqlite(connection) }
+            case .postgres(let client, _):
+                return try await client.withConnection { try await postgres($0, self.logger) }
+            }
+        }
+    }
+
     /// Runs `body` in one transaction: all of it or nothing, within `deadline` (the connection's own when `nil`).
     func withTransaction<Result: Sendable>(
         deadline: Duration? = nil, _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result
