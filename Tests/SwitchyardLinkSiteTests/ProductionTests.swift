@@ -105,6 +105,33 @@ struct JSONLogTests {
     }
 }
 
+/// `--log-format text`, the default: swift-log's layout, with the metadata the logger holds when the line is written.
+struct TextLogTests {
+    @Test func eachEntryIsALineOfTimeLevelLabelMetadataSourceAndMessage() throws {
+        let lines = Locked<[String]>([])
+        var logger = Logger(label: "site") { label in
+            TextLogHandler(label: label) { line in lines.withLock { $0.append(line) } }
+        }
+        logger.logLevel = .info
+        logger[metadataKey: "request"] = "r1"
+        logger[metadataKey: "request"] = "r2"
+        logger[metadataKey: "gone"] = "soon"
+        logger[metadataKey: "gone"] = nil
+        logger.warning("clicks wait", metadata: ["slug": "xmas", "count": .stringConvertible(3)])
+        logger.debug("below the level")
+        let written = lines.withLock { $0 }
+        try #require(written.count == 1)
+        let line = written[0]
+        let time = try #require(line.split(separator: " ").first.map(String.init))
+        #expect(
+            try Date(time, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true)) <= Date())
+        #expect(time.hasSuffix("Z") && time.count == 24, "\(time)")
+        #expect(
+            line.dropFirst(time.count)
+                == " warning site : count=3 request=r2 slug=xmas [SwitchyardLinkSiteTests] clicks wait\n")
+    }
+}
+
 /// The `class` label of `switchyard_requests_total`: each route the router matched, by its pattern.
 struct RequestMetricsTests {
     @Test(arguments: [

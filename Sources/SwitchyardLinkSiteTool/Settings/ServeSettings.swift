@@ -96,7 +96,7 @@ struct ServeSettings {
     /// Serves the site (and its metrics, when asked) until `SIGTERM` or `SIGINT`.
     func serve() async throws {
         switch logFormat {
-        case .text: LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+        case .text: LoggingSystem.bootstrap { TextLogHandler(label: $0) }
         case .json: LoggingSystem.bootstrap { JSONLogHandler(label: $0) }
         }
         var logger = Logger(label: "switchyard-link-site")
