@@ -338,6 +338,9 @@ private struct ClickRow: Sendable {
 /// ``LinkStore/links(_:)``'s statement on PostgreSQL, prepared once a connection (every visit a cache misses makes
 /// it): the slugs go as one array, so that one statement's text serves any number of them.
 private struct LinksBySlug: PostgresPreparedStatement {
+    /// The name the statement is prepared under on each connection (PostgresNIO's default is the type's name, which
+    /// for a private type holds an address).
+    static let name = "switchyard_links_by_slug"
     static let sql = "SELECT slug, link, created_at, updated_at FROM short_links WHERE slug = ANY($1)"
     typealias Row = StoredRow
     let slugs: [String]
