@@ -70,8 +70,9 @@ struct ProductionTests {
     }
 }
 
-/// `--log-format json`: each entry one line, one object, that a log shipper reads without knowing Swift.
-struct JSONLogTests {
+/// The site's log lines: `--log-format json`, each entry one object a log shipper reads without knowing Swift, and
+/// `text` (the default), swift-log's layout; both with the metadata the logger holds when the line is written.
+struct LineLogTests {
     struct Entry: Decodable, Equatable {
         let label: String
         let level: String
@@ -80,12 +81,28 @@ struct JSONLogTests {
         let time: String
     }
 
-    @Test func eachEntryIsOneLineOfOneObject() throws {
+    /// A logger labelled `site` whose lines, in `layout`, are kept in `lines`.
+    private static func capture(_ layout: LineLogHandler.Layout, level: Logger.Level) -> (
+        logger: Logger, lines: Locked<[String]>
+    ) {
         let lines = Locked<[String]>([])
         var logger = Logger(label: "site") { label in
-            JSONLogHandler(label: label) { line in lines.withLock { $0.append(line) } }
+            LineLogHandler(label: label, layout: layout) { line in lines.withLock { $0.append(line) } }
         }
-        logger.logLevel = .debug
+        logger.logLevel = level
+        return (logger, lines)
+    }
+
+    /// A time in UTC with milliseconds (`2026-11-27T14:39:56.120Z`), not later than now.
+    private static func expectTime(_ time: String) throws {
+        #expect(
+            try Date(time, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true)) <= Date())
+        #expect(time.hasSuffix("Z") && time.count == 24, "\(time)")
+    }
+
+    @Test func eachJSONEntryIsOneLineOfOneObject() throws {
+        let (made, lines) = Self.capture(.json, level: .debug)
+        var logger = made
         logger[metadataKey: "request"] = "r1"
         logger.warning("two\nlines \"quoted\" </script>", metadata: ["slug": "xmas", "count": .stringConvertible(3)])
         logger.debug("plain")
@@ -98,21 +115,12 @@ struct JSONLogTests {
         #expect(entries.first?.metadata == ["request": "r1", "slug": "xmas", "count": "3"])
         #expect(entries.map(\.level) == ["warning", "debug"])
         #expect(entries.allSatisfy { $0.label == "site" })
-        let time = try #require(entries.first?.time)
-        #expect(
-            try Date(time, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true)) <= Date())
-        #expect(time.hasSuffix("Z") && time.count == 24, "\(time)")
+        try Self.expectTime(try #require(entries.first?.time))
     }
-}
 
-/// `--log-format text`, the default: swift-log's layout, with the metadata the logger holds when the line is written.
-struct TextLogTests {
-    @Test func eachEntryIsALineOfTimeLevelLabelMetadataSourceAndMessage() throws {
-        let lines = Locked<[String]>([])
-        var logger = Logger(label: "site") { label in
-            TextLogHandler(label: label) { line in lines.withLock { $0.append(line) } }
-        }
-        logger.logLevel = .info
+    @Test func eachTextEntryIsALineOfTimeLevelLabelMetadataSourceAndMessage() throws {
+        let (made, lines) = Self.capture(.text, level: .info)
+        var logger = made
         logger[metadataKey: "request"] = "r1"
         logger[metadataKey: "request"] = "r2"
         logger[metadataKey: "gone"] = "soon"
@@ -123,9 +131,7 @@ struct TextLogTests {
         try #require(written.count == 1)
         let line = written[0]
         let time = try #require(line.split(separator: " ").first.map(String.init))
-        #expect(
-            try Date(time, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true)) <= Date())
-        #expect(time.hasSuffix("Z") && time.count == 24, "\(time)")
+        try Self.expectTime(time)
         #expect(
             line.dropFirst(time.count)
                 == " warning site : count=3 request=r2 slug=xmas [SwitchyardLinkSiteTests] clicks wait\n")

@@ -95,10 +95,8 @@ struct ServeSettings {
 
     /// Serves the site (and its metrics, when asked) until `SIGTERM` or `SIGINT`.
     func serve() async throws {
-        switch logFormat {
-        case .text: LoggingSystem.bootstrap { TextLogHandler(label: $0) }
-        case .json: LoggingSystem.bootstrap { JSONLogHandler(label: $0) }
-        }
+        let layout: LineLogHandler.Layout = logFormat == .json ? .json : .text
+        LoggingSystem.bootstrap { LineLogHandler(label: $0, layout: layout) }
         var logger = Logger(label: "switchyard-link-site")
         logger.logLevel = logLevel
         let routeFile: RouteFile
@@ -190,8 +188,8 @@ extension TrustedProxies.Header: ExpressibleByArgument {}
 
 /// How `serve` writes its log.
 enum LogFormat: String, CaseIterable, ExpressibleByArgument {
-    /// swift-log's lines: time, level, label, message.
+    /// swift-log's layout: time, level, label, metadata, module, message (``LineLogHandler``).
     case text
-    /// One JSON object a line (``JSONLogHandler``).
+    /// One JSON object a line (``LineLogHandler``).
     case json
 }
