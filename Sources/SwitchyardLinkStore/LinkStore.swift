@@ -242,24 +242,14 @@ package final class LinkStore: Sendable {
     /// Records `clicks`: those of one second on one link from one platform and host as one row with their count,
     /// in one statement a thousand rows. Under load a popular link writes a row a second, not a row a click.
     package func record(_ clicks: [Click]) async throws(LinkStoreError) {
-        struct Key: Hashable {
-            let slug: String
-            let second: Int64
-            let platform: Visitor
-            let referrerHost: String
-        }
-        var counts: [Key: Int64] = [:]
+        var counts: [ClickSecond: Int64] = [:]
         for click in clicks {
-            let second = StoredTime.milliseconds(click.at) / 1_000 * 1_000
-            counts[
-                Key(slug: click.slug.text, second: second, platform: click.platform, referrerHost: click.referrerHost),
-                default: 0] += 1
+            let second = ClickSecond(
+                slug: click.slug.text, second: StoredTime.milliseconds(click.at) / 1_000 * 1_000,
+                platform: click.platform.rawValue, referrerHost: click.referrerHost)
+            counts[second, default: 0] += 1
         }
-        let rows = counts.map { key, count in
-            ClickRow(
-                slug: key.slug, second: key.second, day: StoredTime.day(StoredTime.date(milliseconds: key.second)),
-                platform: key.platform.rawValue, referrerHost: key.referrerHost, clicks: count)
-        }
+        let rows = Array(counts)
         for start in stride(from: 0, to: rows.count, by: 1_000) {
             let batch = Array(rows[start..<min(start + 1_000, rows.count)])
             try await connection.withDriver(
@@ -267,10 +257,10 @@ package final class LinkStore: Sendable {
                     let marks = repeatElement("(?, ?, ?, ?, ?, ?)", count: batch.count).joined(separator: ", ")
                     var binds: [SQLiteData] = []
                     binds.reserveCapacity(batch.count * 6)
-                    for row in batch {
+                    for (key, count) in batch {
                         binds += [
-                            .text(row.slug), .integer(SQLiteInt64(row.second)), .text(row.day), .text(row.platform),
-                            .text(row.referrerHost), .integer(SQLiteInt64(row.clicks)),
+                            .text(key.slug), .integer(SQLiteInt64(key.second)), .text(key.day), .text(key.platform),
+                            .text(key.referrerHost), .integer(SQLiteInt64(count)),
                         ]
                     }
                     _ = try await connection.query(
@@ -278,12 +268,13 @@ package final class LinkStore: Sendable {
                 },
                 postgres: { connection, logger in
                     // Six arrays, one a column: one statement's text for any number of rows.
+                    let keys = batch.map(\.key)
                     _ = try await connection.query(
                         """
                         INSERT INTO clicks (slug, at, day, platform, referrer_host, clicks) \
-                        SELECT * FROM UNNEST(\(batch.map(\.slug))::text[], \(batch.map(\.second))::bigint[], \
-                        \(batch.map(\.day))::text[], \(batch.map(\.platform))::text[], \
-                        \(batch.map(\.referrerHost))::text[], \(batch.map(\.clicks))::bigint[])
+                        SELECT * FROM UNNEST(\(keys.map(\.slug))::text[], \(keys.map(\.second))::bigint[], \
+                        \(keys.map(\.day))::text[], \(keys.map(\.platform))::text[], \
+                        \(keys.map(\.referrerHost))::text[], \(batch.map(\.value))::bigint[])
                         """,
                         logger: logger)
                 })
@@ -325,14 +316,16 @@ package final class LinkStore: Sendable {
     }
 }
 
-/// A row of `clicks` to write: the clicks of one second on one link from one platform and referring host.
-private struct ClickRow: Sendable {
+/// One second of clicks on one link from one platform and referring host: a row of `clicks`, with their count.
+private struct ClickSecond: Hashable, Sendable {
     let slug: String
+    /// The second's start, in milliseconds since 1970.
     let second: Int64
-    let day: String
     let platform: String
     let referrerHost: String
-    let clicks: Int64
+
+    /// The second's day in UTC, the column a link's stats group by.
+    var day: String { StoredTime.day(StoredTime.date(milliseconds: second)) }
 }
 
 /// ``LinkStore/links(_:)``'s statement on PostgreSQL, prepared once a connection (every visit a cache misses makes
@@ -363,14 +356,9 @@ private struct StoredRow: Sendable {
     let json: String?
     let createdAt: Int64?
     let updatedAt: Int64?
+}
 
-    init(slug: String?, json: String?, createdAt: Int64?, updatedAt: Int64?) {
-        self.slug = slug
-        self.json = json
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-    }
-
+extension StoredRow {
     /// A column of another type than the schema's is read as missing, as a row that does not hold a link.
     init(sqlite row: SQLiteRow) {
         func text(_ column: String) -> String? {

@@ -71,17 +71,13 @@ final class StoreConnection: Sendable {
     func withDatabase<Result: Sendable>(
         deadline: Duration? = nil, _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result
     ) async throws(LinkStoreError) -> Result {
-        try await withinDeadline(deadline ?? self.deadline) {
-            switch self.engine {
-            case .sqlite(let connection, let gate):
-                return try await gate.pass { try await body(connection.sql(queryLogLevel: .trace)) }
-            case .postgres(let client, _):
-                return try await client.withConnection { try await body($0.sql(queryLogLevel: .trace)) }
-            }
-        }
+        try await withDriver(
+            deadline: deadline, sqlite: { try await body($0.sql(queryLogLevel: .trace)) },
+            postgres: { connection, _ in try await body(connection.sql(queryLogLevel: .trace)) })
     }
 
-    /// Runs `sqlite` or `postgres`, as the engine is, with the engine's own driver, within the connection's deadline.
+    /// Runs `sqlite` or `postgres`, as the engine is, with the engine's own driver, within `deadline` (the
+    /// connection's own when `nil`).
     ///
     /// For the statements every visit of a short link makes (reading links, writing clicks): these skip SQLKit's
     /// building of the statement text and its `Codable` reading and writing of each value, which a profile of a
@@ -89,10 +85,10 @@ final class StoreConnection: Sendable {
     /// statements use ``withDatabase(deadline:_:)``, which reads alike on both engines.
     /// - Throws: ``LinkStoreError``: as ``withDatabase(deadline:_:)``.
     func withDriver<Result: Sendable>(
-        sqlite: @escaping @Sendable (SQLiteConnection) async throws -> Result,
+        deadline: Duration? = nil, sqlite: @escaping @Sendable (SQLiteConnection) async throws -> Result,
         postgres: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
     ) async throws(LinkStoreError) -> Result {
-        try await withinDeadline(deadline) {
+        try await withinDeadline(deadline ?? self.deadline) {
             switch self.engine {
             case .sqlite(let connection, let gate):
                 return try await gate.pass { try await sqlite(connection) }
