@@ -15,14 +15,16 @@ extension RouteFile {
     /// - Returns: `nil` when the route declares no web fallback.
     package func webFallback(for match: RouteMatch) -> String? {
         guard let template = declaration(of: match.route)?.web else { return nil }
-        let parameters = match.parameters.dictionary
-        // The reader checked that every `{` has its `}` and names a parameter.
-        let filled = WebTemplate.pieces(of: template).map { piece in
+        // The reader checked that every `{` has its `}` and names a parameter. A parameter is looked up by name in
+        // the match (a scan of the route's few names), as each visit of a link not cached fills its template.
+        var filled = ""
+        filled.reserveCapacity(template.utf8.count)
+        for piece in WebTemplate.pieces(of: template) {
             switch piece {
-            case .text(let text), .unclosed(let text): String(text)
-            case .parameter(let name): LinkEncoding.encode(parameters[name] ?? "")
+            case .text(let text), .unclosed(let text): filled += text
+            case .parameter(let name): filled += LinkEncoding.encode(match.parameters[name] ?? "")
             }
-        }.joined()
+        }
         // Query items with a control character cannot be written back; the fallback then goes without the query.
         return (try? LinkEncoding.appending(Array(match.link.query), to: filled)) ?? filled
     }
