@@ -36,10 +36,10 @@ final class LinkCache: Sendable {
         var link: ShortLink?
         var readAt: ContinuousClock.Instant
         var generation: UInt64
-        /// The answers made for the link, by visitor class: they depend on the link and the route file alone (and
-        /// on the time only through the link's expiry, which the caller checks), so a cached link's answer is made
-        /// once.
-        var answers: [Visitor: SiteResponse] = [:]
+        /// The answers made for the link, by visitor class, each with its response: they depend on the link and the
+        /// route file alone (and on the time only through the link's expiry, which the caller checks), so a cached
+        /// link's answer is made once.
+        var answers: [Visitor: PreparedResponse] = [:]
     }
 
     init(capacity: Int = 10_000, freshFor: Duration = .seconds(5)) {
@@ -77,7 +77,7 @@ final class LinkCache: Sendable {
     /// The link cached for `slug` and the answer made for `visitor` of it, if one was, while the entry is fresh;
     /// `nil` when the store is to be read. One look a visit: a cached redirect reads nothing else.
     func fresh(_ slug: Slug, visitor: Visitor, at now: ContinuousClock.Instant) -> (
-        link: ShortLink?, answer: SiteResponse?
+        link: ShortLink?, answer: PreparedResponse?
     )? {
         state.withLock { state in
             guard let entry = state.entries[slug], now - entry.readAt <= freshFor else { return nil }
@@ -86,7 +86,7 @@ final class LinkCache: Sendable {
     }
 
     /// Keeps `answer` for `visitor` with the entry of `slug`, if that entry still holds `link`.
-    func keep(_ answer: SiteResponse, for slug: Slug, visitor: Visitor, madeFor link: ShortLink?) {
+    func keep(_ answer: PreparedResponse, for slug: Slug, visitor: Visitor, madeFor link: ShortLink?) {
         state.withLock { state in
             guard state.entries[slug]?.link == link else { return }
             state.entries[slug]?.answers[visitor] = answer

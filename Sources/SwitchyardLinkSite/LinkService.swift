@@ -128,11 +128,11 @@ package final class LinkService: Sendable {
 
     /// The answer to a visitor of `slug`, counted as a click from `visitor` coming from `referrer`.
     ///
-    /// The answer for a cached link is made once for each visitor class and kept with the link; only a link that
-    /// expired since is looked at again.
-    package func visit(_ slug: Slug, visitor: Visitor, referrer: String?, now: Date) async -> SiteResponse {
+    /// The answer for a cached link is made once for each visitor class, with its response, and kept with the link;
+    /// only a link that expired since is looked at again.
+    package func visit(_ slug: Slug, visitor: Visitor, referrer: String?, now: Date) async -> PreparedResponse {
         let link: ShortLink?
-        var kept: SiteResponse?
+        var kept: PreparedResponse?
         if let fresh = cache.fresh(slug, visitor: visitor, at: clock.now) {
             metrics.cacheLookup(hit: true)
             (link, kept) = fresh
@@ -140,21 +140,23 @@ package final class LinkService: Sendable {
             do {
                 link = try await self.link(slug)
             } catch {
-                return ShortLinkAnswers.unavailable()
+                return PreparedResponse(ShortLinkAnswers.unavailable())
             }
         }
-        var answer: SiteResponse
+        var answer: PreparedResponse
         if let kept, !(link?.isGone(at: now) ?? false) {
             answer = kept
         } else {
-            answer = answers.response(for: link, visitor: visitor, now: now)
+            answer = PreparedResponse(answers.response(for: link, visitor: visitor, now: now))
             cache.keep(answer, for: slug, visitor: visitor, madeFor: link)
         }
-        if let claims, visitor == .ios || visitor == .android, answer.status == 200 {
+        if let claims, visitor == .ios || visitor == .android, answer.answer.status == 200 {
             // The page is kept with a slot for the token; each visit gets a token of its own.
-            answer.body = GetTheApp.filled(answer.body) { claims.tokens.make(for: slug).text }
+            var page = answer.answer
+            page.body = GetTheApp.filled(page.body) { claims.tokens.make(for: slug).text }
+            answer = PreparedResponse(page)
         }
-        if let link, answer.status < 400 {
+        if let link, answer.answer.status < 400 {
             clicks.record(Click(slug: link.slug, at: now, platform: visitor, referrerHost: Self.host(of: referrer)))
         }
         return answer

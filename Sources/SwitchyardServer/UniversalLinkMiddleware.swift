@@ -87,13 +87,18 @@ public struct UniversalLinkMiddleware<Context: RequestContext>: RouterMiddleware
 extension Response {
     /// A site answer as a Hummingbird response; a `HEAD` gets the headers without the body.
     package init(_ answer: SiteResponse, for request: Request) {
+        self.init(answer, withBody: request.method != .head)
+    }
+
+    /// `answer` as a response, with its body or (for a `HEAD`) without.
+    init(_ answer: SiteResponse, withBody: Bool) {
         var headers = HTTPFields()
         headers.reserveCapacity(answer.headers.count)
         for (name, value) in answer.headers {
             // Appended, not set: a name given twice (two cookies) is sent twice.
             if let field = HTTPField.Name.named(name) { headers.append(HTTPField(name: field, value: value)) }
         }
-        let body = request.method == .head ? [] : answer.body
+        let body = withBody ? answer.body : []
         self.init(
             status: HTTPResponse.Status(code: answer.status), headers: headers,
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))

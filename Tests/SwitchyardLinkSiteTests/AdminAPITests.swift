@@ -102,7 +102,7 @@ import Testing
                 "POST", "/api/admin/links",
                 json: #"{"slug": "m", "target": "myapp://cart", "title": "<img src=x onerror=alert(1)>\"'&"}"#)
             let slug = try Slug("m")
-            let page = await site.service.visit(slug, visitor: .bot, referrer: nil, now: Date())
+            let page = await site.service.answer(to: slug, visitor: .bot, now: Date())
             #expect(page.status == 200)
             #expect(!page.text.contains("<img"))
             #expect(page.text.contains("&lt;img src=x onerror=alert(1)&gt;"))

@@ -72,8 +72,8 @@ import Testing
 
     @Test func anIPhonesLandingPageCopiesAClaimLinkOfItsOwnOnTheTapThatOpensTheStore() async throws {
         try await Self.withXmas { site in
-            let first = await site.service.visit(try Slug("xmas"), visitor: .ios, referrer: nil, now: Self.now)
-            let second = await site.service.visit(try Slug("xmas"), visitor: .ios, referrer: nil, now: Self.now)
+            let first = await site.service.answer(to: try Slug("xmas"), visitor: .ios, now: Self.now)
+            let second = await site.service.answer(to: try Slug("xmas"), visitor: .ios, now: Self.now)
             let (token, redirect) = try Self.getTheApp(first)
             #expect(redirect == "/c/\(token)/app-store?link=xmas")
             #expect(first.text.contains(#"data-claim-link="https://go.shop.example.com/c/\#(token)""#))
@@ -93,7 +93,7 @@ import Testing
 
     @Test func anAndroidPhonesButtonGoesToThePlayStoreWithTheTokenAsItsReferrer() async throws {
         try await Self.withXmas { site in
-            let page = await site.service.visit(try Slug("xmas"), visitor: .android, referrer: nil, now: Self.now)
+            let page = await site.service.answer(to: try Slug("xmas"), visitor: .android, now: Self.now)
             let (token, redirect) = try Self.getTheApp(page)
             #expect(redirect == "/c/\(token)/play-store?link=xmas")
             #expect(!page.text.contains("data-claim-link"), "nothing is copied on Android")
@@ -108,7 +108,7 @@ import Testing
     @Test func withoutClaimsTheLandingPageRunsNoScriptAndIsCached() async throws {
         try await LinkSiteFixture.with(makesClaims: false) { site in
             try await site.store.create(ShortLink(slug: try Slug("xmas"), target: "myapp://product/1988"), at: Self.now)
-            let page = await site.service.visit(try Slug("xmas"), visitor: .ios, referrer: nil, now: Self.now)
+            let page = await site.service.answer(to: try Slug("xmas"), visitor: .ios, now: Self.now)
             #expect(!page.text.contains("get-the-app") && !page.text.contains("<script"))
             #expect(page.header("Content-Security-Policy")?.contains("script-src") == false)
             #expect(await Self.get(site, "/c/copy-claim.js") == nil)
@@ -117,7 +117,7 @@ import Testing
 
     @Test func theStoreRedirectMakesTheClaimOnceAndCountsEveryTap() async throws {
         try await Self.withXmas { site in
-            let page = await site.service.visit(try Slug("xmas"), visitor: .ios, referrer: nil, now: Self.now)
+            let page = await site.service.answer(to: try Slug("xmas"), visitor: .ios, now: Self.now)
             let (token, redirect) = try Self.getTheApp(page)
             for _ in 0..<2 {
                 let answer = try #require(await Self.get(site, redirect))
@@ -147,7 +147,7 @@ import Testing
             try await site.store.create(ShortLink(slug: try Slug("xmas"), target: "myapp://product/1988"), at: Self.now)
             var tokens: [String] = []
             for address in ["10.0.0.66", "10.0.0.66", "10.0.0.67"] {
-                let page = await site.service.visit(try Slug("xmas"), visitor: .ios, referrer: nil, now: Self.now)
+                let page = await site.service.answer(to: try Slug("xmas"), visitor: .ios, now: Self.now)
                 let (token, redirect) = try Self.getTheApp(page)
                 tokens.append(token)
                 let answer = try #require(await Self.get(site, redirect, address: address))
@@ -161,7 +161,7 @@ import Testing
     @Test func aTokenTheSiteDidNotMakeForTheLinkMakesNoClaim() async throws {
         try await Self.withXmas { site in
             try await site.store.create(ShortLink(slug: try Slug("other"), target: "myapp://cart"), at: Self.now)
-            let page = await site.service.visit(try Slug("xmas"), visitor: .ios, referrer: nil, now: Self.now)
+            let page = await site.service.answer(to: try Slug("xmas"), visitor: .ios, now: Self.now)
             let (token, _) = try Self.getTheApp(page)
             let forged = [
                 "/c/\(token)/app-store?link=other",  // moved to another link
@@ -193,7 +193,7 @@ import Testing
             try LinkService(file: file, store: store, claims: claims)
         )
         try await store.create(ShortLink(slug: try Slug("xmas"), target: "myapp://product/1988"), at: Self.now)
-        let page = await seen.visit(try Slug("xmas"), visitor: .ios, referrer: nil, now: Self.now)
+        let page = await seen.answer(to: try Slug("xmas"), visitor: .ios, now: Self.now)
         let (_, redirect) = try Self.getTheApp(page)
         await store.close()
         for service in [seen, unseen] {
@@ -221,7 +221,7 @@ import Testing
 
     /// Makes a claim of `xmas` through its landing page and store redirect; returns the token.
     static func claim(_ site: LinkSiteFixture, visitor: Visitor = .ios) async throws -> String {
-        let page = await site.service.visit(try Slug("xmas"), visitor: visitor, referrer: nil, now: Self.now)
+        let page = await site.service.answer(to: try Slug("xmas"), visitor: visitor, now: Self.now)
         let (token, redirect) = try Self.getTheApp(page)
         #expect(await Self.get(site, redirect)?.status == 302)
         return token

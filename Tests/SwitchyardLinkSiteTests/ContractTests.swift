@@ -67,7 +67,7 @@ import Testing
             let target = SiteAnswers.decode(SiteAnswers.Target.self, from: Array(lookUp.body.utf8))
             #expect(target?.target == "myapp://cart")
 
-            let page = await site.service.visit(try Slug("contract"), visitor: .ios, referrer: nil, now: Date())
+            let page = await site.service.answer(to: try Slug("contract"), visitor: .ios, now: Date())
             let (token, redirect) = try ClaimTests.getTheApp(page)
             #expect(await ClaimTests.get(site, redirect)?.status == 302)
             for (status, code) in [(200, nil), (409, "alreadyRedeemed")] as [(Int, String?)] {

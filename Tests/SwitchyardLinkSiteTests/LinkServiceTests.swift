@@ -20,8 +20,7 @@ import Testing
             try await site.store.create(
                 ShortLink(slug: try Slug("spring"), target: "myapp://product/1988"), at: Self.now)
             for _ in 0..<2 {
-                let answer = await site.service.visit(
-                    try Slug("spring"), visitor: visitor, referrer: nil, now: Self.now)
+                let answer = await site.service.answer(to: try Slug("spring"), visitor: visitor, now: Self.now)
                 #expect(answer.headers.filter { $0.name == "Vary" }.map(\.value) == ["User-Agent"], "\(visitor)")
             }
         }
@@ -31,14 +30,13 @@ import Testing
         try await LinkSiteFixture.with { site in
             var link = ShortLink(slug: try Slug("spring"), target: "myapp://product/1988")
             try await site.store.create(link, at: Self.now)
-            #expect(await site.service.visit(link.slug, visitor: .ios, referrer: nil, now: Self.now).status == 200)
-            #expect(await site.service.visit(link.slug, visitor: .desktop, referrer: nil, now: Self.now).status == 302)
-            #expect(
-                await site.service.visit(try Slug("nope"), visitor: .ios, referrer: nil, now: Self.now).status == 404)
+            #expect(await site.service.answer(to: link.slug, visitor: .ios, now: Self.now).status == 200)
+            #expect(await site.service.answer(to: link.slug, visitor: .desktop, now: Self.now).status == 302)
+            #expect(await site.service.answer(to: try Slug("nope"), visitor: .ios, now: Self.now).status == 404)
             link.expiresAt = Self.now.addingTimeInterval(-1)
             _ = try await site.store.update(link, at: Self.now)
             site.service.remember(link, for: link.slug)
-            #expect(await site.service.visit(link.slug, visitor: .ios, referrer: nil, now: Self.now).status == 410)
+            #expect(await site.service.answer(to: link.slug, visitor: .ios, now: Self.now).status == 410)
         }
     }
 
@@ -78,11 +76,11 @@ import Testing
             let cached = ShortLink(slug: try Slug("cached"), target: "myapp://cart")
             try await site.store.create(cached, at: Self.now)
             try await site.store.create(ShortLink(slug: try Slug("never-read"), target: "myapp://cart"), at: Self.now)
-            #expect(await site.service.visit(cached.slug, visitor: .ios, referrer: nil, now: Self.now).status == 200)
+            #expect(await site.service.answer(to: cached.slug, visitor: .ios, now: Self.now).status == 200)
             await site.store.close()
             try await Task.sleep(for: .milliseconds(5))
-            #expect(await site.service.visit(cached.slug, visitor: .ios, referrer: nil, now: Self.now).status == 200)
-            let missing = await site.service.visit(try Slug("never-read"), visitor: .ios, referrer: nil, now: Self.now)
+            #expect(await site.service.answer(to: cached.slug, visitor: .ios, now: Self.now).status == 200)
+            let missing = await site.service.answer(to: try Slug("never-read"), visitor: .ios, now: Self.now)
             #expect(missing.status == 503)
             #expect(missing.header("Retry-After") == "5")
         }
@@ -93,10 +91,10 @@ import Testing
             let link = ShortLink(slug: try Slug("counted"), target: "myapp://cart")
             try await site.store.create(link, at: Self.now)
             for visitor in [Visitor.ios, .ios, .android, .desktop, .bot] {
-                _ = await site.service.visit(
-                    link.slug, visitor: visitor, referrer: "https://News.Example.com/a?b", now: Self.now)
+                _ = await site.service.answer(
+                    to: link.slug, visitor: visitor, referrer: "https://News.Example.com/a?b", now: Self.now)
             }
-            _ = await site.service.visit(try Slug("unknown"), visitor: .ios, referrer: nil, now: Self.now)
+            _ = await site.service.answer(to: try Slug("unknown"), visitor: .ios, now: Self.now)
             #expect(try await site.store.clickCounts(of: link.slug).isEmpty, "nothing written on the response path")
             #expect(site.service.clicks.counts.waiting == 5, "an unknown slug is no click")
             await site.service.clicks.flush()

@@ -5,6 +5,7 @@ import SwitchyardLinkAPI
 import SwitchyardLinkStore
 import SwitchyardServer
 import SwitchyardTestSupport
+import SwitchyardWebLinks
 import Testing
 
 @testable import SwitchyardLinkSite
@@ -112,4 +113,12 @@ extension SiteResponse {
     var link: Components.Schemas.Link? { decoded(Components.Schemas.Link.self) }
 
     var errorCode: String? { decoded(Components.Schemas._Error.self)?.error.code }
+}
+
+extension LinkService {
+    /// The site's answer to a visit of `slug`, as ``visit(_:visitor:referrer:now:)`` makes it, without the response
+    /// prepared from it.
+    func answer(to slug: Slug, visitor: Visitor, referrer: String? = nil, now: Date) async -> SiteResponse {
+        await visit(slug, visitor: visitor, referrer: referrer, now: now).answer
+    }
 }

@@ -84,7 +84,7 @@ import Testing
                         ? [] : Array(#"{"target": "myapp://cart", "title": "Changed"}"#.utf8)
                     if operation["operationId"] as? String == "redeemClaim" {
                         // A claim made as a phone makes one: its landing page, then its store redirect.
-                        let page = await site.service.visit(try Slug(slug), visitor: .ios, referrer: nil, now: Date())
+                        let page = await site.service.answer(to: try Slug(slug), visitor: .ios, now: Date())
                         let (token, redirect) = try ClaimTests.getTheApp(page)
                         #expect(await ClaimTests.get(site, redirect)?.status == 302)
                         body = Array(#"{"token": "\#(token)"}"#.utf8)

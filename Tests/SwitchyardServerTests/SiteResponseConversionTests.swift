@@ -40,6 +40,21 @@ import Testing
         #expect(response.body.contentLength == 0)
     }
 
+    /// A prepared answer gives each request what the conversion gives it: the response made once to a `GET`, its
+    /// fields without the body to a `HEAD`.
+    @Test(arguments: [HTTPRequest.Method.get, .head])
+    func aPreparedAnswerRespondsAsTheConversionDoes(method: HTTPRequest.Method) async throws {
+        let prepared = PreparedResponse(Self.answer)
+        for _ in 0..<2 {
+            let response = prepared.response(for: Self.request(method))
+            let converted = Response(Self.answer, for: Self.request(method))
+            #expect(response.status == converted.status)
+            #expect(response.headers == converted.headers)
+            #expect(response.body.contentLength == (method == .head ? 0 : 5))
+        }
+        #expect(prepared.answer.status == 302)
+    }
+
     /// The names known without parsing are the names parsed, whatever their case in the answer.
     @Test(arguments: [
         "Content-Type", "Cache-Control", "Location", "Vary", "Content-Security-Policy", "X-Content-Type-Options",

@@ -34,7 +34,7 @@ struct VisitorPages {
             let visitor = Visitor(userAgent: request.headers.first(.userAgent))
             let answer = await service.visit(
                 slug, visitor: visitor, referrer: request.headers.first(.referer), now: Date())
-            return Response(answer, for: request)
+            return answer.response(for: request)
         }
         routes.add(
             path: ShortLinkSite.claimPathPrefix + "**", method: .get, on: group, refusal: PageFailure.methodNotAllowed
