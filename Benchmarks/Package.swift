@@ -12,6 +12,8 @@ let package = Package(
         // Peers measured in the same run, on the same inputs.
         .package(url: "https://github.com/vapor/routing-kit", from: "4.9.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        // ServerLoad's floor of a handler that waits once for blocking work: NIO's thread pool.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
     ],
     targets: [
         .target(name: "BenchmarkTables", path: "Benchmarks/BenchmarkTables"),
@@ -43,6 +45,7 @@ let package = Package(
             dependencies: [
                 .product(name: "SwitchyardServer", package: "Switchyard"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             path: "Server/ServerLoad"
         ),

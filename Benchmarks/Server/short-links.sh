@@ -11,7 +11,11 @@
 # PostgreSQL: a throwaway cluster from .ci/postgres, unless SWITCHYARD_BENCH_POSTGRES names a database.
 # In the campaign on PostgreSQL, pgbench -S (select-only, 64 clients, 2 threads) runs on the same cluster after the
 # plain round, against a pgbench database of scale 1 (100,000 accounts), and the site's rate is also given against
-# its transactions a second: each visit needs one read, as each of its transactions is one.
+# its transactions a second: each visit needs one read, as each of its transactions is one; then pgbench -S -M
+# prepared, the same select as a prepared statement, as the site's read is (on some machines nearly twice the
+# transactions a second of the first). In the campaign a second floor runs after the plain round: plain-hop, the
+# plain handler waiting once for an empty job on NIO's thread pool (what any handler pays to wait for blocking work,
+# as a SQLite read is, without the work), with its ratio to plain.
 # SCENARIOS and STORES pick some of them (default: all but the campaign, whose seeding takes minutes). SWITCHYARD_BENCH_BASELINE names a switchyard-link-site built
 # from an earlier commit: each round of the site is then followed by one of the baseline on the same store, with its
 # own ratio to the same plain round, so that a change is measured against what it changes, side by side; the two
@@ -63,15 +67,17 @@ round() {
     pid=$!
     for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/s/warm" && break; sleep 0.1; done
     local mode=switchyard
-    [ "$name" = plain ] && mode=plain
+    [[ $name == plain* ]] && mode=plain
     SCENARIO=$scenario SERVER_LOAD_MODE=$mode timeout $((seconds + 30)) \
         wrk -t 2 -c 64 -d "${seconds}s" --latency -s Benchmarks/Server/short-links.lua "http://127.0.0.1:$port" \
         >"$work/wrk.txt"
     kill -INT "$pid"; wait "$pid" 2>/dev/null || true
-    awk -v name="$name" -v scenario="$scenario" -v plain="${plain_rate:-0}" -v pgbench="${pgbench_rate:-0}" '/^RESULT/ {
+    awk -v name="$name" -v scenario="$scenario" -v plain="${plain_rate:-0}" -v pgbench="${pgbench_rate:-0}" \
+        -v prepared="${pgbench_prepared_rate:-0}" '/^RESULT/ {
         for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = substr($i, length(kv[1]) + 2) }
         ratio = plain > 0 && name != "plain" ? sprintf("%.2f x plain", v["rate"] / plain) : ""
         if (pgbench > 0 && name != "plain") ratio = ratio sprintf(", %.2f x pgbench -S", v["rate"] / pgbench)
+        if (prepared > 0 && name != "plain") ratio = ratio sprintf(" (%.2f x -M prepared)", v["rate"] / prepared)
         printf "%-9s %-10s %8d req/s  p50 %6.2f ms  p99 %6.2f ms  errors %d  %s  [%s]\n", scenario, name, v["rate"],
             v["p50_us"] / 1000, v["p99_us"] / 1000, v["errors"], ratio, v["statuses"]
         print v["rate"] > "'"$work"'/rate" }' "$work/wrk.txt"
@@ -108,14 +114,20 @@ for scenario in $scenarios; do
     for _ in $(seq "$rounds"); do
         for store in ${STORES:-sqlite postgres}; do
             plain_rate=""
+            pgbench_rate=""
+            pgbench_prepared_rate=""
             round plain "$scenario" "$plain" plain "$port"
             plain_rate=$(cat "$work/rate")
-            pgbench_rate=""
+            if [ "$scenario" = campaign ]; then round plain-hop "$scenario" "$plain" plain-hop "$port"; fi
             if [ "$scenario" = campaign ] && [ "$store" = postgres ]; then
                 pgbench_rate=$(pgbench "${pgbench_address[@]}" -S -n -c 64 -j 2 -T "$seconds" pgbench 2>/dev/null |
                     awk '/^tps/ { printf "%d", $3 }')
                 printf '%-9s %-10s %8d tps    (select-only, 64 clients, the same cluster)\n' campaign "pgbench-S" \
                     "$pgbench_rate"
+                # The site's read is a statement prepared once a connection: the same select, prepared.
+                pgbench_prepared_rate=$(pgbench "${pgbench_address[@]}" -S -M prepared -n -c 64 -j 2 -T "$seconds" \
+                    pgbench 2>/dev/null | awk '/^tps/ { printf "%d", $3 }')
+                printf '%-9s %-10s %8d tps    (the same, -M prepared)\n' campaign "pgbench-SP" "$pgbench_prepared_rate"
             fi
             database="$work/links.sqlite"
             [ "$store" = postgres ] && database=$postgres

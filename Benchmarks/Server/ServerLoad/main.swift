@@ -1,17 +1,20 @@
 // The server that Server/run.sh loads: Examples/shop.json served by SwitchyardServer, or, as the peer measured in the
 // same run, a plain Hummingbird handler that returns a fixed string for every path (a GET, or a POST after reading
-// its body).
+// its body). `plain-hop` is the plain handler waiting, before it answers, for one job on NIO's thread pool that does
+// nothing: the floor of a handler that waits once for blocking work, as a site's SQLite read does, without the read.
 //
-//     ServerLoad switchyard|plain PORT [ROUTE-FILE]
+//     ServerLoad switchyard|plain|plain-hop PORT [ROUTE-FILE]
 import Foundation
 import Hummingbird
 import Logging
+import NIOPosix
 import Switchyard
 import SwitchyardServer
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 3, ["switchyard", "plain"].contains(arguments[1]), let port = Int(arguments[2]) else {
-    FileHandle.standardError.write(Data("usage: ServerLoad switchyard|plain PORT [ROUTE-FILE]\n".utf8))
+let modes = ["switchyard", "plain", "plain-hop"]
+guard arguments.count >= 3, modes.contains(arguments[1]), let port = Int(arguments[2]) else {
+    FileHandle.standardError.write(Data("usage: ServerLoad \(modes.joined(separator: "|")) PORT [ROUTE-FILE]\n".utf8))
     exit(2)
 }
 // Both modules have a `Router`: the site's is Hummingbird's.
@@ -19,6 +22,11 @@ let router = Hummingbird.Router()
 if arguments[1] == "switchyard" {
     let file = try RouteFile(contentsOf: arguments.count > 3 ? arguments[3] : "Examples/shop.json")
     router.add(middleware: try UniversalLinkMiddleware(routeFile: file))
+} else if arguments[1] == "plain-hop" {
+    router.get("**") { _, _ in
+        try await NIOThreadPool.singleton.runIfActive {}
+        return "Open in Shop"
+    }
 } else {
     router.get("**") { _, _ in "Open in Shop" }
     // The floor of a JSON POST (claims.sh's redemptions): the body read, a fixed answer.
