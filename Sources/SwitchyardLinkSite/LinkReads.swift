@@ -41,6 +41,10 @@ final class LinkReads: Sendable {
     /// The link named `slug` as the store has it, read with the other slugs asked for meanwhile.
     /// - Throws: ``LinkStoreError``: `unavailable`, `unreadableRow`.
     func link(_ slug: Slug) async throws(LinkStoreError) -> LinkStore.Stored? {
+        if let read = try await metrics.timed(.readLinks, { () throws(LinkStoreError) in store.linkAtOnce(slug) }) {
+            metrics.linksRead(1)
+            return try read.get()
+        }
         let answer = await withCheckedContinuation { (continuation: CheckedContinuation<Answer, Never>) in
             let batch = state.withLock { state -> [(Slug, [CheckedContinuation<Answer, Never>])]? in
                 if state.waiting[slug] == nil { state.order.append(slug) }

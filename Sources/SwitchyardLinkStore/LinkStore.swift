@@ -193,6 +193,22 @@ package final class LinkStore: Sendable {
         return found
     }
 
+    /// The link named `slug` read at once, on the calling thread, when the store can read it so: from an SQLite file
+    /// not busy with a writer that locks out readers. `nil` when it cannot; the caller then reads it with
+    /// ``link(_:)`` or ``links(_:)``, which wait for the database within the store's deadline.
+    ///
+    /// What it answers is what ``link(_:)`` answers: the link, `nil` in the result when there is none, or a row that
+    /// does not hold a link as `unreadableRow`. PostgreSQL is always `nil`: its reads are a round trip to the server.
+    package func linkAtOnce(_ slug: Slug) -> Result<Stored?, LinkStoreError>? {
+        guard case .sqlite(_, _, let reader) = connection.engine, let found = reader.read(slug.text) else {
+            return nil
+        }
+        switch found {
+        case .row(let row): return Result { () throws(LinkStoreError) in try row.stored() }
+        case .none: return .success(nil)
+        }
+    }
+
     /// Replaces the link with `link`'s slug, changed at `now`.
     /// - Returns: Whether there was such a link.
     package func update(_ link: ShortLink, at now: Date) async throws(LinkStoreError) -> Bool {
@@ -351,7 +367,7 @@ private struct LinksBySlug: PostgresPreparedStatement {
 }
 
 /// A row of `short_links` as read, checked when it becomes a link.
-private struct StoredRow: Sendable {
+struct StoredRow: Sendable {
     let slug: String?
     let json: String?
     let createdAt: Int64?

@@ -14,7 +14,8 @@ import Switchyard
 /// by side and a transaction alone, so that no other caller's statement runs between its `BEGIN` and `COMMIT`.
 final class StoreConnection: Sendable {
     enum Engine: Sendable {
-        case sqlite(SQLiteConnection, SerialGate)
+        /// `reader` reads one link at a time beside the connection, on the caller's thread (``SQLiteLinkReader``).
+        case sqlite(SQLiteConnection, SerialGate, reader: SQLiteLinkReader)
         /// The client leases connections only while `runner` runs; `close()` cancels it.
         case postgres(PostgresClient, runner: Task<Void, Never>)
     }
@@ -42,7 +43,9 @@ final class StoreConnection: Sendable {
         case .sqlite(let path):
             do {
                 let connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
-                return StoreConnection(engine: .sqlite(connection, SerialGate()), deadline: deadline, logger: logger)
+                let reader = SQLiteLinkReader(path: path, logger: logger)
+                return StoreConnection(
+                    engine: .sqlite(connection, SerialGate(), reader: reader), deadline: deadline, logger: logger)
             } catch {
                 throw LinkStoreError(.unavailable, "cannot open the SQLite file \(path): \(error)")
             }
@@ -90,7 +93,7 @@ final class StoreConnection: Sendable {
     ) async throws(LinkStoreError) -> Result {
         try await withinDeadline(deadline ?? self.deadline) {
             switch self.engine {
-            case .sqlite(let connection, let gate):
+            case .sqlite(let connection, let gate, _):
                 return try await gate.pass { try await sqlite(connection) }
             case .postgres(let client, _):
                 return try await client.withConnection { try await postgres($0, self.logger) }
@@ -104,7 +107,7 @@ final class StoreConnection: Sendable {
     ) async throws(LinkStoreError) -> Result {
         try await withinDeadline(deadline ?? self.deadline) {
             switch self.engine {
-            case .sqlite(let connection, let gate):
+            case .sqlite(let connection, let gate, _):
                 return try await gate.passAlone {
                     let database = connection.sql(queryLogLevel: .trace)
                     try await database.raw("BEGIN IMMEDIATE").run()
@@ -188,7 +191,8 @@ final class StoreConnection: Sendable {
 
     func close() async {
         switch engine {
-        case .sqlite(let connection, _):
+        case .sqlite(let connection, _, let reader):
+            reader.close()
             try? await connection.close()
         case .postgres(_, let runner):
             runner.cancel()

@@ -7,18 +7,23 @@ import Testing
 
 @testable import SwitchyardLinkSite
 
-/// The site's coalesced reads of links the cache does not hold: every caller gets the link it asked for, reads
-/// queued behind a running statement share the next one, and a failure reaches every caller waiting.
+/// The site's reads of links the cache does not hold: every caller gets the link it asked for; from an SQLite file
+/// each read is made at once; where reads wait for the database (PostgreSQL, or an in-memory SQLite database, which
+/// the tests use to stand for it), reads queued behind a running statement share the next one, and a failure reaches
+/// every caller waiting.
 struct LinkReadsTests {
     static let now = Date(timeIntervalSince1970: 1_790_000_000)
 
-    /// A store on a fresh SQLite file holding `count` links, read-N to myapp://product/N.
-    static func withStore(links count: Int, _ body: (LinkStore) async throws -> Void) async throws {
+    /// A store holding `count` links, read-N to myapp://product/N: on a fresh SQLite file, or in memory, where no
+    /// read can be made at once (`LinkStore.linkAtOnce(_:)`).
+    static func withStore(links count: Int, inMemory: Bool = false, _ body: (LinkStore) async throws -> Void)
+        async throws
+    {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-reads-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try await LinkStore.open(
-            .sqlite(path: folder.appendingPathComponent("links.sqlite").path), deadline: .seconds(60))
+        let path = inMemory ? ":memory:" : folder.appendingPathComponent("links.sqlite").path
+        let store = try await LinkStore.open(.sqlite(path: path), deadline: .seconds(60))
         do {
             for index in 0..<count {
                 try await store.create(
@@ -42,8 +47,8 @@ struct LinkReadsTests {
         return (value("switchyard_link_read_slugs_count"), value("switchyard_link_read_slugs_sum"))
     }
 
-    @Test func readsAtOnceEachGetTheirLinkInFewerStatements() async throws {
-        try await Self.withStore(links: 400) { store in
+    @Test func readsThatWaitEachGetTheirLinkInFewerStatements() async throws {
+        try await Self.withStore(links: 400, inMemory: true) { store in
             let registry = PrometheusCollectorRegistry()
             let reads = LinkReads(
                 store: store, maxReadsAtOnce: 1,
@@ -63,8 +68,29 @@ struct LinkReadsTests {
         }
     }
 
-    @Test func aSlugAskedForByManyIsAnsweredToEachAndAnUnknownOneIsNil() async throws {
-        try await Self.withStore(links: 1) { store in
+    @Test func readsFromAnSQLiteFileAreMadeAtOnceEachAlone() async throws {
+        try await Self.withStore(links: 400) { store in
+            let registry = PrometheusCollectorRegistry()
+            let reads = LinkReads(
+                store: store, maxReadsAtOnce: 1,
+                metrics: SiteMetrics(factory: MetricsEndpoint.factory(registry: registry)))
+            let answers = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
+                for index in 0..<400 {
+                    group.addTask { (index, try await reads.link(try Slug("read-\(index)"))?.link.target) }
+                }
+                return try await group.reduce(into: [Int: String?]()) { $0[$1.0] = $1.1 }
+            }
+            #expect(answers.count == 400)
+            #expect(answers.allSatisfy { $0.value == "myapp://product/\($0.key)" })
+            let (statements, slugs) = Self.statements(in: registry)
+            #expect(slugs == 400)
+            #expect(statements == 400, "no read waited to share a statement")
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func aSlugAskedForByManyIsAnsweredToEachAndAnUnknownOneIsNil(inMemory: Bool) async throws {
+        try await Self.withStore(links: 1, inMemory: inMemory) { store in
             let reads = LinkReads(store: store, metrics: SiteMetrics())
             let targets = try await withThrowingTaskGroup(of: String?.self) { group in
                 for _ in 0..<100 { group.addTask { try await reads.link(try Slug("read-0"))?.link.target } }
