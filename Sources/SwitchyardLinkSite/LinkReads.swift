@@ -1,8 +1,10 @@
 import Switchyard
 import SwitchyardLinkStore
 
-/// Reads of links the cache does not hold, coalesced: the slugs asked for while the store is busy with earlier reads
-/// go to it together, in one statement (``LinkStore/links(_:)``), and a slug asked for twice is read once.
+/// Reads of links the cache does not hold: at once where the store can read so (an SQLite file,
+/// ``LinkStore/linkAtOnce(_:)``), and otherwise (PostgreSQL) coalesced: the slugs asked for while the store is busy
+/// with earlier reads go to it together, in one statement (``LinkStore/links(_:)``), and a slug asked for twice is
+/// read once.
 ///
 /// A campaign's links are each visited once, so each visit is a read. One statement a slug spends most of its time
 /// on what does not depend on the slugs: the round trip, the statement's parse and plan, the hops between threads.
