@@ -40,7 +40,8 @@ final class LinkReads: Sendable {
         self.metrics = metrics
     }
 
-    /// The link named `slug` as the store has it, read with the other slugs asked for meanwhile.
+    /// The link named `slug` as the store has it: read at once from an SQLite file, otherwise with the other slugs
+    /// asked for meanwhile.
     /// - Throws: ``LinkStoreError``: `unavailable`, `unreadableRow`.
     func link(_ slug: Slug) async throws(LinkStoreError) -> LinkStore.Stored? {
         if let read = try await metrics.timed(.readLinks, { () throws(LinkStoreError) in store.linkAtOnce(slug) }) {

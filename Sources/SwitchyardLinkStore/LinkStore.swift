@@ -205,7 +205,7 @@ package final class LinkStore: Sendable {
         }
         switch found {
         case .row(let row): return Result { () throws(LinkStoreError) in try row.stored() }
-        case .none: return .success(nil)
+        case .noRow: return .success(nil)
         }
     }
 

@@ -22,7 +22,7 @@ final class SQLiteLinkReader: Sendable {
     /// What a read found: the row of the slug, or no such row.
     enum Found {
         case row(StoredRow)
-        case none
+        case noRow
     }
 
     private let path: String
@@ -66,19 +66,19 @@ final class SQLiteLinkReader: Sendable {
         enum Taken {
             case idle(ReadConnection)
             case toOpen
-            case none
+            case noneFree
         }
         let taken = pool.withLock { pool -> Taken in
-            if pool.stopped { return .none }
+            if pool.stopped { return .noneFree }
             if let connection = pool.idle.popLast() { return .idle(connection) }
-            guard pool.opened < maxConnections else { return .none }
+            guard pool.opened < maxConnections else { return .noneFree }
             pool.opened += 1
             return .toOpen
         }
         switch taken {
         case .idle(let connection):
             return connection
-        case .none:
+        case .noneFree:
             return nil
         case .toOpen:
             // Opened outside the lock: opening reads the file's header.
@@ -149,7 +149,7 @@ private final class ReadConnection: @unchecked Sendable {
                         slug: text(column: 0), json: text(column: 1), createdAt: integer(column: 2),
                         updatedAt: integer(column: 3)))
             case SQLITE_DONE:
-                return SQLiteLinkReader.Found.none
+                return .noRow
             default:
                 return nil
             }
