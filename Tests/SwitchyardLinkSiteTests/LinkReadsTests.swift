@@ -38,7 +38,7 @@ struct LinkReadsTests {
     }
 
     /// The statements the reads ran, and the slugs they read, as the site's metrics count them.
-    static func statements(in registry: PrometheusCollectorRegistry) -> (count: Int, slugs: Int) {
+    static func statements(in registry: PrometheusCollectorRegistry) -> (statements: Int, slugs: Int) {
         let text = registry.emitToString()
         func value(_ name: String) -> Int {
             let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
@@ -47,21 +47,26 @@ struct LinkReadsTests {
         return (value("switchyard_link_read_slugs_count"), value("switchyard_link_read_slugs_sum"))
     }
 
+    /// Reads read-0 to read-(`count` - 1) from `store` all at once through one `LinkReads` (one statement at a time),
+    /// checks that each caller got its own link, and gives the statements run and the slugs they read.
+    static func readEveryLink(of store: LinkStore, count: Int) async throws -> (statements: Int, slugs: Int) {
+        let registry = PrometheusCollectorRegistry()
+        let reads = LinkReads(
+            store: store, maxReadsAtOnce: 1, metrics: SiteMetrics(factory: MetricsEndpoint.factory(registry: registry)))
+        let answers = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
+            for index in 0..<count {
+                group.addTask { (index, try await reads.link(try Slug("read-\(index)"))?.link.target) }
+            }
+            return try await group.reduce(into: [Int: String?]()) { $0[$1.0] = $1.1 }
+        }
+        #expect(answers.count == count)
+        #expect(answers.allSatisfy { $0.value == "myapp://product/\($0.key)" })
+        return statements(in: registry)
+    }
+
     @Test func readsThatWaitEachGetTheirLinkInFewerStatements() async throws {
         try await Self.withStore(links: 400, inMemory: true) { store in
-            let registry = PrometheusCollectorRegistry()
-            let reads = LinkReads(
-                store: store, maxReadsAtOnce: 1,
-                metrics: SiteMetrics(factory: MetricsEndpoint.factory(registry: registry)))
-            let answers = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
-                for index in 0..<400 {
-                    group.addTask { (index, try await reads.link(try Slug("read-\(index)"))?.link.target) }
-                }
-                return try await group.reduce(into: [Int: String?]()) { $0[$1.0] = $1.1 }
-            }
-            #expect(answers.count == 400)
-            #expect(answers.allSatisfy { $0.value == "myapp://product/\($0.key)" })
-            let (statements, slugs) = Self.statements(in: registry)
+            let (statements, slugs) = try await Self.readEveryLink(of: store, count: 400)
             #expect(slugs == 400, "each slug read once")
             #expect(statements < 400, "reads queued behind a statement shared the next (\(statements) statements)")
             #expect(statements >= 2)
@@ -70,19 +75,7 @@ struct LinkReadsTests {
 
     @Test func readsFromAnSQLiteFileAreMadeAtOnceEachAlone() async throws {
         try await Self.withStore(links: 400) { store in
-            let registry = PrometheusCollectorRegistry()
-            let reads = LinkReads(
-                store: store, maxReadsAtOnce: 1,
-                metrics: SiteMetrics(factory: MetricsEndpoint.factory(registry: registry)))
-            let answers = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
-                for index in 0..<400 {
-                    group.addTask { (index, try await reads.link(try Slug("read-\(index)"))?.link.target) }
-                }
-                return try await group.reduce(into: [Int: String?]()) { $0[$1.0] = $1.1 }
-            }
-            #expect(answers.count == 400)
-            #expect(answers.allSatisfy { $0.value == "myapp://product/\($0.key)" })
-            let (statements, slugs) = Self.statements(in: registry)
+            let (statements, slugs) = try await Self.readEveryLink(of: store, count: 400)
             #expect(slugs == 400)
             #expect(statements == 400, "no read waited to share a statement")
         }
