@@ -10,15 +10,22 @@ package enum WebTemplate {
     }
 
     /// The template's pieces, in order.
+    ///
+    /// The braces are looked for in the UTF-8 view: they are ASCII, so each is a boundary of Unicode scalars to cut
+    /// at, and a visit of a link not cached fills a template without walking it by `Character`.
     package static func pieces(of template: String) -> [Piece] {
         var pieces: [Piece] = []
         var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
+        while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")) {
             if open > rest.startIndex { pieces.append(.text(rest[..<open])) }
-            guard let close = rest[open...].firstIndex(of: "}") else { return pieces + [.unclosed(rest[open...])] }
-            pieces.append(.parameter(String(rest[rest.index(after: open)..<close])))
-            rest = rest[rest.index(after: close)...]
+            guard let close = rest.utf8[open...].firstIndex(of: UInt8(ascii: "}")) else {
+                pieces.append(.unclosed(rest[open...]))
+                return pieces
+            }
+            pieces.append(.parameter(String(rest[rest.utf8.index(after: open)..<close])))
+            rest = rest[rest.utf8.index(after: close)...]
         }
-        return rest.isEmpty ? pieces : pieces + [.text(rest)]
+        if !rest.isEmpty { pieces.append(.text(rest)) }
+        return pieces
     }
 }
