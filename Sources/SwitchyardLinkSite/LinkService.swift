@@ -109,19 +109,24 @@ package final class LinkService: Sendable {
     /// The link named `slug`: fresh from the cache, else from the store, else stale from the cache.
     /// - Throws: ``LinkStoreError`` with `unavailable` when the store cannot answer and the cache never held it.
     package func link(_ slug: Slug) async throws(LinkStoreError) -> ShortLink? {
+        try await cachedLink(slug).link
+    }
+
+    /// The link named `slug` as ``link(_:)`` finds it, with the generation of the cache entry it was read into
+    /// (`nil` for a stale entry, which keeps no answers).
+    private func cachedLink(_ slug: Slug) async throws(LinkStoreError) -> (link: ShortLink?, generation: UInt64?) {
         let now = clock.now
         let cached = cache.lookUp(slug, at: now)
         if case .fresh(let link) = cached {
             metrics.cacheLookup(hit: true)
-            return link
+            return (link, nil)
         }
         metrics.cacheLookup(hit: false)
         do {
             let link = try await reads.link(slug)?.link
-            cache.store(link, for: slug, at: clock.now)
-            return link
+            return (link, cache.store(link, for: slug, at: clock.now))
         } catch {
-            if case .stale(let link) = cached, error.code == .unavailable { return link }
+            if case .stale(let link) = cached, error.code == .unavailable { return (link, nil) }
             throw error
         }
     }
@@ -133,12 +138,13 @@ package final class LinkService: Sendable {
     package func visit(_ slug: Slug, visitor: Visitor, referrer: String?, now: Date) async -> PreparedResponse {
         let link: ShortLink?
         var kept: PreparedResponse?
+        let generation: UInt64?
         if let fresh = cache.fresh(slug, visitor: visitor, at: clock.now) {
             metrics.cacheLookup(hit: true)
-            (link, kept) = fresh
+            (link, kept, generation) = (fresh.link, fresh.answer, fresh.generation)
         } else {
             do {
-                link = try await self.link(slug)
+                (link, generation) = try await cachedLink(slug)
             } catch {
                 return PreparedResponse(ShortLinkAnswers.unavailable())
             }
@@ -148,7 +154,7 @@ package final class LinkService: Sendable {
             answer = kept
         } else {
             answer = PreparedResponse(answers.response(for: link, visitor: visitor, now: now))
-            cache.keep(answer, for: slug, visitor: visitor, madeFor: link)
+            if let generation { cache.keep(answer, for: slug, visitor: visitor, generation: generation) }
         }
         if let claims, visitor == .ios || visitor == .android, answer.answer.status == 200 {
             // The page is kept with a slot for the token; each visit gets a token of its own.
