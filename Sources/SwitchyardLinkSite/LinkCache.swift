@@ -40,11 +40,6 @@ final class LinkCache: Sendable {
         /// route file alone (and on the time only through the link's expiry, which the caller checks), so a cached
         /// link's answer is made once.
         var answers: [Visitor: PreparedResponse] = [:]
-
-        /// Called through the dictionary's subscript, so that the entry is changed in place, not copied.
-        mutating func keep(_ answer: PreparedResponse, for visitor: Visitor, ifGeneration expected: UInt64) {
-            if generation == expected { answers[visitor] = answer }
-        }
     }
 
     init(capacity: Int = 10_000, freshFor: Duration = .seconds(5)) {
@@ -61,18 +56,14 @@ final class LinkCache: Sendable {
     }
 
     /// Keeps `link` (`nil`: no such link) for `slug`, read from the store at `now`.
-    /// - Returns: The entry's generation, which ``keep(_:for:visitor:generation:)`` checks.
-    @discardableResult
-    func store(_ link: ShortLink?, for slug: Slug, at now: ContinuousClock.Instant) -> UInt64 {
+    func store(_ link: ShortLink?, for slug: Slug, at now: ContinuousClock.Instant) {
         state.withLock { state in
             state.generation += 1
             state.entries[slug] = Entry(link: link, readAt: now, generation: state.generation)
             state.order.append((slug, state.generation))
             while state.entries.count > capacity, let oldest = state.order.popFirst() {
-                if let index = state.entries.index(forKey: oldest.slug),
-                    state.entries.values[index].generation == oldest.generation
-                {
-                    state.entries.remove(at: index)
+                if state.entries[oldest.slug]?.generation == oldest.generation {
+                    state.entries[oldest.slug] = nil
                 }
             }
             // Slugs stored again leave elements behind; drop them before they outnumber the entries twice.
@@ -80,29 +71,25 @@ final class LinkCache: Sendable {
                 let live = state.order.filter { state.entries[$0.slug]?.generation == $0.generation }
                 state.order = CircularBuffer(live)
             }
-            return state.generation
         }
     }
 
-    /// The link cached for `slug`, the answer made for `visitor` of it if one was, and the entry's generation, while
-    /// the entry is fresh; `nil` when the store is to be read. One look a visit: a cached redirect reads nothing else.
+    /// The link cached for `slug` and the answer made for `visitor` of it, if one was, while the entry is fresh;
+    /// `nil` when the store is to be read. One look a visit: a cached redirect reads nothing else.
     func fresh(_ slug: Slug, visitor: Visitor, at now: ContinuousClock.Instant) -> (
-        link: ShortLink?, answer: PreparedResponse?, generation: UInt64
+        link: ShortLink?, answer: PreparedResponse?
     )? {
         state.withLock { state in
-            guard let index = state.entries.index(forKey: slug) else { return nil }
-            let entry = state.entries.values[index]
-            guard now - entry.readAt <= freshFor else { return nil }
-            return (entry.link, entry.answers[visitor], entry.generation)
+            guard let entry = state.entries[slug], now - entry.readAt <= freshFor else { return nil }
+            return (entry.link, entry.answers[visitor])
         }
     }
 
-    /// Keeps `answer` for `visitor` with the entry of `slug`, if that entry is still the one of `generation` (the
-    /// link the answer was made for): the generation is compared rather than the links, which a visit of a link
-    /// not cached would otherwise copy and compare field by field.
-    func keep(_ answer: PreparedResponse, for slug: Slug, visitor: Visitor, generation: UInt64) {
+    /// Keeps `answer` for `visitor` with the entry of `slug`, if that entry still holds `link`.
+    func keep(_ answer: PreparedResponse, for slug: Slug, visitor: Visitor, madeFor link: ShortLink?) {
         state.withLock { state in
-            state.entries[slug]?.keep(answer, for: visitor, ifGeneration: generation)
+            guard state.entries[slug]?.link == link else { return }
+            state.entries[slug]?.answers[visitor] = answer
         }
     }
 

@@ -109,24 +109,19 @@ package final class LinkService: Sendable {
     /// The link named `slug`: fresh from the cache, else from the store, else stale from the cache.
     /// - Throws: ``LinkStoreError`` with `unavailable` when the store cannot answer and the cache never held it.
     package func link(_ slug: Slug) async throws(LinkStoreError) -> ShortLink? {
-        try await cachedLink(slug).link
-    }
-
-    /// The link named `slug` as ``link(_:)`` finds it, with the generation of the cache entry it was read into
-    /// (`nil` for a stale entry, which keeps no answers).
-    private func cachedLink(_ slug: Slug) async throws(LinkStoreError) -> (link: ShortLink?, generation: UInt64?) {
         let now = clock.now
         let cached = cache.lookUp(slug, at: now)
         if case .fresh(let link) = cached {
             metrics.cacheLookup(hit: true)
-            return (link, nil)
+            return link
         }
         metrics.cacheLookup(hit: false)
         do {
             let link = try await reads.link(slug)?.link
-            return (link, cache.store(link, for: slug, at: clock.now))
+            cache.store(link, for: slug, at: clock.now)
+            return link
         } catch {
-            if case .stale(let link) = cached, error.code == .unavailable { return (link, nil) }
+            if case .stale(let link) = cached, error.code == .unavailable { return link }
             throw error
         }
     }
@@ -138,13 +133,12 @@ package final class LinkService: Sendable {
     package func visit(_ slug: Slug, visitor: Visitor, referrer: String?, now: Date) async -> PreparedResponse {
         let link: ShortLink?
         var kept: PreparedResponse?
-        let generation: UInt64?
         if let fresh = cache.fresh(slug, visitor: visitor, at: clock.now) {
             metrics.cacheLookup(hit: true)
-            (link, kept, generation) = (fresh.link, fresh.answer, fresh.generation)
+            (link, kept) = fresh
         } else {
             do {
-                (link, generation) = try await cachedLink(slug)
+                link = try await self.link(slug)
             } catch {
                 return PreparedResponse(ShortLinkAnswers.unavailable())
             }
@@ -154,7 +148,7 @@ package final class LinkService: Sendable {
             answer = kept
         } else {
             answer = PreparedResponse(answers.response(for: link, visitor: visitor, now: now))
-            if let generation { cache.keep(answer, for: slug, visitor: visitor, generation: generation) }
+            cache.keep(answer, for: slug, visitor: visitor, madeFor: link)
         }
         if let claims, visitor == .ios || visitor == .android, answer.answer.status == 200 {
             // The page is kept with a slot for the token; each visit gets a token of its own.

@@ -133,31 +133,6 @@ import Testing
         #expect(cache.lookUp(slugs[3], at: clock.now.advanced(by: .seconds(6))) != .missing)
     }
 
-    /// An answer is kept only with the entry it was made for: a link read again since (another generation) does not
-    /// take the answer made of the link before it.
-    @Test func anAnswerIsKeptOnlyWithTheEntryItWasMadeFor() throws {
-        let cache = LinkCache(capacity: 3, freshFor: .seconds(5))
-        let clock = ContinuousClock()
-        let slug = try Slug("s")
-        let before = cache.store(ShortLink(slug: slug, target: "myapp://cart"), for: slug, at: clock.now)
-        let after = cache.store(ShortLink(slug: slug, target: "myapp://product/7"), for: slug, at: clock.now)
-        #expect(before != after)
-        let old = PreparedResponse(.redirect(to: "myapp://cart"))
-        cache.keep(old, for: slug, visitor: .ios, generation: before)
-        #expect(cache.fresh(slug, visitor: .ios, at: clock.now)?.answer == nil)
-        let new = PreparedResponse(.redirect(to: "myapp://product/7"))
-        cache.keep(new, for: slug, visitor: .ios, generation: after)
-        let fresh = try #require(cache.fresh(slug, visitor: .ios, at: clock.now))
-        #expect(fresh.link?.target == "myapp://product/7")
-        #expect(fresh.generation == after)
-        #expect(fresh.answer?.answer.headers.first { $0.name == "Location" }?.value == "myapp://product/7")
-        #expect(cache.fresh(slug, visitor: .android, at: clock.now)?.answer == nil)
-        // Gone from the cache, the entry keeps nothing.
-        cache.forget(slug)
-        cache.keep(new, for: slug, visitor: .ios, generation: after)
-        #expect(cache.fresh(slug, visitor: .ios, at: clock.now) == nil)
-    }
-
     /// A bucket of two refilled at one a second: the third request at once waits a second; after it, one goes.
     @Test func aRateLimiterRefillsOverTime() async throws {
         let limiter = RateLimiter(perSecond: 1, burst: 2)
