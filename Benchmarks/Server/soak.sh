@@ -1,16 +1,23 @@
 #!/usr/bin/env bash
 # A soak at the campaign's load: switchyard-link-site (release) on SQLite, 100,000 links made through the admin API,
 # visited by wrk (2 threads, 64 connections) in the campaign's order for SECONDS (600), every visit a store read.
-# Every 10 s it prints the site's resident memory; at the end, the requests, the errors (socket errors and answers
-# other than 302) and the memory's first, last and largest samples after the first minute (the cache filling).
+# Every 10 s it prints the site's resident memory and threads; at the end, the requests, the errors (socket errors and
+# answers other than 302) and, after the first minute (the cache filling), the memory's first, smallest, largest and
+# last samples and its drift: the mean of the last minute's samples less the mean of the second minute's.
+# SWITCHYARD_BENCH_SITE names a switchyard-link-site already built (of an earlier commit, to soak two side by side)
+# instead of this one's release build.
 #
 #     Benchmarks/Server/soak.sh [SECONDS]
+#     SWITCHYARD_BENCH_SITE=/tmp/site-of-abc1234 Benchmarks/Server/soak.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-600}
 command -v wrk >/dev/null || { echo "needs wrk (apt-get install wrk)" >&2; exit 2; }
-(cd Benchmarks && swift build -c release --product switchyard-link-site >/dev/null 2>&1)
-site=Benchmarks/.build/release/switchyard-link-site
+site=${SWITCHYARD_BENCH_SITE:-}
+if [ -z "$site" ]; then
+    (cd Benchmarks && swift build -c release --product switchyard-link-site >/dev/null 2>&1)
+    site=Benchmarks/.build/release/switchyard-link-site
+fi
 port=18097
 work=$(mktemp -d)
 trap 'kill "${pid:-}" 2>/dev/null || true; rm -rf "$work"' EXIT
@@ -30,12 +37,20 @@ while kill -0 "$load" 2>/dev/null; do
     sleep 10
     elapsed=$((elapsed + 10))
     rss=$(awk '/^VmRSS/ { print $2 }' "/proc/$pid/status")
-    echo "$elapsed s  rss $((rss / 1024)) MiB"
+    echo "$elapsed s  rss $((rss / 1024)) MiB  threads $(ls "/proc/$pid/task" | wc -l)"
     [ "$elapsed" -gt 60 ] && echo "$rss" >>"$work/rss"
 done
 wait "$load"
 grep RESULT "$work/wrk.txt"
-awk 'NR == 1 { first = $1 } { last = $1; if ($1 > max) max = $1 }
-    END { printf "memory after the first minute: first %d MiB, last %d MiB, largest %d MiB\n", first / 1024, last / 1024, max / 1024 }' \
-    "$work/rss"
+# Samples are in KiB, 6 a minute; the drift needs at least 2 minutes of them.
+awk '{ s[NR] = $1; if (NR == 1 || $1 < min) min = $1; if ($1 > max) max = $1 }
+    END {
+        if (NR == 0) { print "memory: no sample after the first minute (a soak of over 70 s has some)"; exit }
+        printf "memory after the first minute: first %d MiB, smallest %d MiB, largest %d MiB, last %d MiB\n",
+            s[1] / 1024, min / 1024, max / 1024, s[NR] / 1024
+        if (NR >= 12) {
+            for (i = 1; i <= 6; i++) { early += s[i]; late += s[NR - 6 + i] }
+            printf "drift: %+.1f MiB (the last minute against the second)\n", (late - early) / 6 / 1024
+        }
+    }' "$work/rss"
 curl -s "http://127.0.0.1:$port/readyz"
