@@ -55,11 +55,30 @@ final class LinkCache: Sendable {
         }
     }
 
-    /// Keeps `link` (`nil`: no such link) for `slug`, read from the store at `now`.
-    func store(_ link: ShortLink?, for slug: Slug, at now: ContinuousClock.Instant) {
+    /// What the cache holds for `slug`, with the answer made for `visitor` of it when the entry is fresh and one was.
+    /// One look a visit: a cached redirect reads nothing else.
+    func lookUp(
+        _ slug: Slug, visitor: Visitor, at now: ContinuousClock.Instant
+    ) -> (Lookup, answer: PreparedResponse?) {
+        state.withLock { state in
+            guard let entry = state.entries[slug] else { return (.missing, nil) }
+            guard now - entry.readAt <= freshFor else { return (.stale(entry.link), nil) }
+            return (.fresh(entry.link), entry.answers[visitor])
+        }
+    }
+
+    /// Keeps `link` (`nil`: no such link) for `slug`, read from the store at `now`, with `answer` when the caller
+    /// made one of it: a visit of a link the cache did not hold keeps the link and its answer in one step.
+    func store(
+        _ link: ShortLink?, for slug: Slug, at now: ContinuousClock.Instant,
+        answer: (visitor: Visitor, response: PreparedResponse)? = nil
+    ) {
+        var entry = Entry(link: link, readAt: now, generation: 0)
+        if let answer { entry.answers[answer.visitor] = answer.response }
         state.withLock { state in
             state.generation += 1
-            state.entries[slug] = Entry(link: link, readAt: now, generation: state.generation)
+            entry.generation = state.generation
+            state.entries[slug] = entry
             state.order.append((slug, state.generation))
             while state.entries.count > capacity, let oldest = state.order.popFirst() {
                 if state.entries[oldest.slug]?.generation == oldest.generation {
@@ -74,18 +93,8 @@ final class LinkCache: Sendable {
         }
     }
 
-    /// The link cached for `slug` and the answer made for `visitor` of it, if one was, while the entry is fresh;
-    /// `nil` when the store is to be read. One look a visit: a cached redirect reads nothing else.
-    func fresh(_ slug: Slug, visitor: Visitor, at now: ContinuousClock.Instant) -> (
-        link: ShortLink?, answer: PreparedResponse?
-    )? {
-        state.withLock { state in
-            guard let entry = state.entries[slug], now - entry.readAt <= freshFor else { return nil }
-            return (entry.link, entry.answers[visitor])
-        }
-    }
-
-    /// Keeps `answer` for `visitor` with the entry of `slug`, if that entry still holds `link`.
+    /// Keeps `answer` for `visitor` with the entry of `slug`, if that entry still holds `link`: the answer to a
+    /// visitor class the cached link had none for yet, or to a link that expired since.
     func keep(_ answer: PreparedResponse, for slug: Slug, visitor: Visitor, madeFor link: ShortLink?) {
         state.withLock { state in
             guard state.entries[slug]?.link == link else { return }

@@ -109,19 +109,33 @@ package final class LinkService: Sendable {
     /// The link named `slug`: fresh from the cache, else from the store, else stale from the cache.
     /// - Throws: ``LinkStoreError`` with `unavailable` when the store cannot answer and the cache never held it.
     package func link(_ slug: Slug) async throws(LinkStoreError) -> ShortLink? {
-        let now = clock.now
-        let cached = cache.lookUp(slug, at: now)
+        let cached = cache.lookUp(slug, at: clock.now)
         if case .fresh(let link) = cached {
             metrics.cacheLookup(hit: true)
             return link
         }
-        metrics.cacheLookup(hit: false)
-        do {
-            let link = try await reads.link(slug)?.link
+        switch try await read(slug, orStale: cached) {
+        case .cached(let link): return link
+        case .read(let link):
             cache.store(link, for: slug, at: clock.now)
             return link
+        }
+    }
+
+    /// Where a link not fresh in the cache was found: read from the store, to be cached, or stale in the cache.
+    private enum Found {
+        case read(ShortLink?)
+        case cached(ShortLink?)
+    }
+
+    /// The link named `slug` from the store, or from `cached` (what the cache holds) when it is stale and the store
+    /// cannot answer. A link read is not cached here: the caller stores it, with the answer it makes of it.
+    private func read(_ slug: Slug, orStale cached: LinkCache.Lookup) async throws(LinkStoreError) -> Found {
+        metrics.cacheLookup(hit: false)
+        do {
+            return .read(try await reads.link(slug)?.link)
         } catch {
-            if case .stale(let link) = cached, error.code == .unavailable { return link }
+            if case .stale(let link) = cached, error.code == .unavailable { return .cached(link) }
             throw error
         }
     }
@@ -129,26 +143,36 @@ package final class LinkService: Sendable {
     /// The answer to a visitor of `slug`, counted as a click from `visitor` coming from `referrer`.
     ///
     /// The answer for a cached link is made once for each visitor class, with its response, and kept with the link;
-    /// only a link that expired since is looked at again.
+    /// only a link that expired since is looked at again. A link read from the store is cached with its answer in
+    /// one step, as each visit of a campaign's links is such a read.
     package func visit(_ slug: Slug, visitor: Visitor, referrer: String?, now: Date) async -> PreparedResponse {
-        let link: ShortLink?
-        var kept: PreparedResponse?
-        if let fresh = cache.fresh(slug, visitor: visitor, at: clock.now) {
+        let (cached, kept) = cache.lookUp(slug, visitor: visitor, at: clock.now)
+        let found: Found
+        if case .fresh(let link) = cached {
             metrics.cacheLookup(hit: true)
-            (link, kept) = fresh
+            found = .cached(link)
         } else {
             do {
-                link = try await self.link(slug)
+                found = try await read(slug, orStale: cached)
             } catch {
                 return PreparedResponse(ShortLinkAnswers.unavailable())
             }
         }
         var answer: PreparedResponse
-        if let kept, !(link?.isGone(at: now) ?? false) {
-            answer = kept
-        } else {
+        let link: ShortLink?
+        switch found {
+        case .cached(let cachedLink):
+            link = cachedLink
+            if let kept, !(link?.isGone(at: now) ?? false) {
+                answer = kept
+            } else {
+                answer = PreparedResponse(answers.response(for: link, visitor: visitor, now: now))
+                cache.keep(answer, for: slug, visitor: visitor, madeFor: link)
+            }
+        case .read(let readLink):
+            link = readLink
             answer = PreparedResponse(answers.response(for: link, visitor: visitor, now: now))
-            cache.keep(answer, for: slug, visitor: visitor, madeFor: link)
+            cache.store(link, for: slug, at: clock.now, answer: (visitor, answer))
         }
         if let claims, visitor == .ios || visitor == .android, answer.answer.status == 200 {
             // The page is kept with a slot for the token; each visit gets a token of its own.

@@ -133,6 +133,47 @@ import Testing
         #expect(cache.lookUp(slugs[3], at: clock.now.advanced(by: .seconds(6))) != .missing)
     }
 
+    /// A visit of a link the cache does not hold caches the link with the answer made for that visitor class, in one
+    /// step; the next visit of that class takes the answer from the cache, another class gets its own made.
+    @Test func aLinkReadForAVisitIsCachedWithItsAnswer() async throws {
+        try await LinkSiteFixture.with { site in
+            let link = ShortLink(slug: try Slug("mailing-7"), target: "https://shop.example.com/product/7")
+            try await site.store.create(link, at: Self.now)
+            let clock = ContinuousClock()
+            #expect(site.service.cache.lookUp(link.slug, visitor: .desktop, at: clock.now).0 == .missing)
+            let first = await site.service.answer(to: link.slug, visitor: .desktop, now: Self.now)
+            #expect(first.status == 302)
+            let (cached, kept) = site.service.cache.lookUp(link.slug, visitor: .desktop, at: clock.now)
+            #expect(cached == .fresh(link))
+            #expect(kept?.answer.header("Location") == first.header("Location"))
+            #expect(site.service.cache.lookUp(link.slug, visitor: .ios, at: clock.now).answer == nil)
+            // The store gone, the cached link still answers, each class as it would.
+            await site.store.close()
+            #expect(await site.service.answer(to: link.slug, visitor: .desktop, now: Self.now).status == 302)
+            #expect(await site.service.answer(to: link.slug, visitor: .ios, now: Self.now).status == 200)
+            #expect(site.service.cache.lookUp(link.slug, visitor: .ios, at: clock.now).answer?.answer.status == 200)
+        }
+    }
+
+    /// An entry's answers go with it: a link read again starts with none but the one stored with it, and a stale entry
+    /// offers none.
+    @Test func aStoredAnswerLastsAsLongAsItsEntry() throws {
+        let cache = LinkCache(capacity: 3, freshFor: .seconds(5))
+        let clock = ContinuousClock()
+        let slug = try Slug("s")
+        let link = ShortLink(slug: slug, target: "myapp://cart")
+        let now = clock.now
+        cache.store(link, for: slug, at: now, answer: (.ios, PreparedResponse(.redirect(to: "myapp://cart"))))
+        #expect(cache.lookUp(slug, visitor: .ios, at: now).answer?.answer.header("Location") == "myapp://cart")
+        #expect(cache.lookUp(slug, visitor: .android, at: now).answer == nil)
+        let later = now.advanced(by: .seconds(6))
+        let (stale, none) = cache.lookUp(slug, visitor: .ios, at: later)
+        #expect(stale == .stale(link))
+        #expect(none == nil)
+        cache.store(link, for: slug, at: later)
+        #expect(cache.lookUp(slug, visitor: .ios, at: later).answer == nil)
+    }
+
     /// A bucket of two refilled at one a second: the third request at once waits a second; after it, one goes.
     @Test func aRateLimiterRefillsOverTime() async throws {
         let limiter = RateLimiter(perSecond: 1, burst: 2)
