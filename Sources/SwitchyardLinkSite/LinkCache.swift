@@ -49,21 +49,18 @@ final class LinkCache: Sendable {
     }
 
     func lookUp(_ slug: Slug, at now: ContinuousClock.Instant) -> Lookup {
-        state.withLock { state in
-            guard let entry = state.entries[slug] else { return .missing }
-            return now - entry.readAt <= freshFor ? .fresh(entry.link) : .stale(entry.link)
-        }
+        lookUp(slug, visitor: nil, at: now).0
     }
 
     /// What the cache holds for `slug`, with the answer made for `visitor` of it when the entry is fresh and one was.
     /// One look a visit: a cached redirect reads nothing else.
     func lookUp(
-        _ slug: Slug, visitor: Visitor, at now: ContinuousClock.Instant
+        _ slug: Slug, visitor: Visitor?, at now: ContinuousClock.Instant
     ) -> (Lookup, answer: PreparedResponse?) {
         state.withLock { state in
             guard let entry = state.entries[slug] else { return (.missing, nil) }
             guard now - entry.readAt <= freshFor else { return (.stale(entry.link), nil) }
-            return (.fresh(entry.link), entry.answers[visitor])
+            return (.fresh(entry.link), visitor.flatMap { entry.answers[$0] })
         }
     }
 

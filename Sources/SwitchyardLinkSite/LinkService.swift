@@ -122,7 +122,8 @@ package final class LinkService: Sendable {
         }
     }
 
-    /// Where a link not fresh in the cache was found: read from the store, to be cached, or stale in the cache.
+    /// Where a link was found: in the cache (fresh, or stale while the store cannot answer), or read from the store,
+    /// to be cached.
     private enum Found {
         case read(ShortLink?)
         case cached(ShortLink?)
