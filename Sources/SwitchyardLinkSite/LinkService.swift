@@ -25,7 +25,8 @@ package final class LinkService: Sendable {
     /// The association files of the short-link host, which claim its short links only; `nil` when the route file
     /// declares no app.
     let shortLinkFiles: (apple: SiteResponse.AssociationFile?, android: SiteResponse.AssociationFile?)
-    private let clock = ContinuousClock()
+    /// The time the cache reads: the continuous clock's, or a test's own so that freshness is decided by the test.
+    private let cacheTime: @Sendable () -> ContinuousClock.Instant
     /// How the site makes claims that survive an install; `nil` when it makes none.
     package let claims: ClaimSettings?
     let logger: Logger
@@ -40,17 +41,19 @@ package final class LinkService: Sendable {
     ///   - cache: The links in memory.
     ///   - clickWindow: How long a click waits before it is written.
     ///   - metrics: Where the site's counts and times go (``SiteMetrics``).
+    ///   - cacheTime: The time the cache reads to tell fresh from stale: the continuous clock's unless a test sets it.
     /// - Throws: ``LinkSiteError`` when the route file declares no short-link site, or its routes cannot be made.
     package init(
         file: RouteFile, store: LinkStore, webHosts: [String] = [], host: String? = nil,
         cache: (capacity: Int, freshFor: Duration) = (10_000, .seconds(5)), clickWindow: Duration = .seconds(1),
         claims: ClaimSettings? = nil, logger: Logger = Logger(label: "switchyard.link-site"),
-        metrics: SiteMetrics = SiteMetrics()
+        metrics: SiteMetrics = SiteMetrics(), cacheTime: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) throws(LinkSiteError) {
         guard let shortLinks = file.shortLinks else {
             throw LinkSiteError("the route file declares no short links: add \"shortLinks\": {\"host\": …}")
         }
         self.claims = claims
+        self.cacheTime = cacheTime
         self.logger = logger
         self.metrics = metrics
         metrics.registerCounters()
@@ -109,7 +112,7 @@ package final class LinkService: Sendable {
     /// The link named `slug`: fresh from the cache, else from the store, else stale from the cache.
     /// - Throws: ``LinkStoreError`` with `unavailable` when the store cannot answer and the cache never held it.
     package func link(_ slug: Slug) async throws(LinkStoreError) -> ShortLink? {
-        let cached = cache.lookUp(slug, at: clock.now)
+        let cached = cache.lookUp(slug, at: cacheTime())
         if case .fresh(let link) = cached {
             metrics.cacheLookup(hit: true)
             return link
@@ -117,7 +120,7 @@ package final class LinkService: Sendable {
         switch try await read(slug, orStale: cached) {
         case .cached(let link): return link
         case .read(let link):
-            cache.store(link, for: slug, at: clock.now)
+            cache.store(link, for: slug, at: cacheTime())
             return link
         }
     }
@@ -147,7 +150,7 @@ package final class LinkService: Sendable {
     /// only a link that expired since is looked at again. A link read from the store is cached with its answer in
     /// one step, as each visit of a campaign's links is such a read.
     package func visit(_ slug: Slug, visitor: Visitor, referrer: String?, now: Date) async -> PreparedResponse {
-        let (cached, kept) = cache.lookUp(slug, visitor: visitor, at: clock.now)
+        let (cached, kept) = cache.lookUp(slug, visitor: visitor, at: cacheTime())
         let found: Found
         if case .fresh(let link) = cached {
             metrics.cacheLookup(hit: true)
@@ -173,7 +176,7 @@ package final class LinkService: Sendable {
         case .read(let readLink):
             link = readLink
             answer = PreparedResponse(answers.response(for: link, visitor: visitor, now: now))
-            cache.store(link, for: slug, at: clock.now, answer: (visitor, answer))
+            cache.store(link, for: slug, at: cacheTime(), answer: (visitor, answer))
         }
         if let claims, visitor == .ios || visitor == .android, answer.answer.status == 200 {
             // The page is kept with a slot for the token; each visit gets a token of its own.
@@ -288,7 +291,7 @@ package final class LinkService: Sendable {
 
     /// Takes a change to a link made through this process into the cache at once.
     func remember(_ link: ShortLink?, for slug: Slug) {
-        cache.store(link, for: slug, at: clock.now)
+        cache.store(link, for: slug, at: cacheTime())
     }
 
     /// Redeems the claim of `token` at `now` (the link read through the cache) and counts what it was: a first open
