@@ -8,7 +8,6 @@ final class RateLimiter: Sendable {
     let perSecond: Double
     let burst: Double
     let maxKeys: Int
-    private let clock = ContinuousClock()
     private let buckets = Locked<[String: (tokens: Double, at: ContinuousClock.Instant)]>([:])
 
     init(perSecond: Double, burst: Int, maxKeys: Int = 10_000) {
@@ -17,10 +16,9 @@ final class RateLimiter: Sendable {
         self.maxKeys = maxKeys
     }
 
-    /// `nil` when a request of `key` may go ahead now; otherwise the seconds until it may (at least 1).
-    func wait(for key: String) -> Int? {
-        let now = clock.now
-        return buckets.withLock { buckets in
+    /// `nil` when a request of `key` may go ahead at `now`; otherwise the seconds until it may (at least 1).
+    func wait(for key: String, at now: ContinuousClock.Instant = .now) -> Int? {
+        buckets.withLock { buckets in
             var bucket = buckets[key] ?? (burst, now)
             bucket = (refilled(bucket, at: now), now)
             defer {

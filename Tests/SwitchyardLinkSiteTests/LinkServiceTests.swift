@@ -178,14 +178,16 @@ import Testing
     }
 
     /// A bucket of two refilled at one a second: the third request at once waits a second; after it, one goes.
-    @Test func aRateLimiterRefillsOverTime() async throws {
+    @Test func aRateLimiterRefillsOverTime() {
         let limiter = RateLimiter(perSecond: 1, burst: 2)
-        #expect(limiter.wait(for: "a") == nil)
-        #expect(limiter.wait(for: "a") == nil)
-        #expect(limiter.wait(for: "a") == 1)
-        #expect(limiter.wait(for: "b") == nil, "each key has its own bucket")
-        try await Task.sleep(for: .milliseconds(1_100))
-        #expect(limiter.wait(for: "a") == nil)
+        let start = ContinuousClock.now
+        #expect(limiter.wait(for: "a", at: start) == nil)
+        #expect(limiter.wait(for: "a", at: start) == nil)
+        #expect(limiter.wait(for: "a", at: start) == 1)
+        #expect(limiter.wait(for: "b", at: start) == nil, "each key has its own bucket")
+        #expect(limiter.wait(for: "a", at: start + .milliseconds(999)) == 1, "not yet a whole request")
+        #expect(limiter.wait(for: "a", at: start + .seconds(1)) == nil)
+        #expect(limiter.wait(for: "a", at: start + .seconds(1)) == 1, "the refill was spent")
     }
 }
 
