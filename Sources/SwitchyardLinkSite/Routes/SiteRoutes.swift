@@ -35,44 +35,85 @@ enum SiteRoutes {
                 middleware: RequestMetrics(
                     metrics: service.metrics, shortLinkPath: VisitorPages.shortLinkPath(of: service.shortLinks)))
         }
-        let tokens = AdminTokens(store: service.store, freshFor: limits.tokensFreshFor)
-        let perAddress = RateLimiter(perSecond: limits.perAddress, burst: max(1, Int(limits.perAddress * 2)))
-        let perToken = RateLimiter(perSecond: limits.perToken, burst: max(1, Int(limits.perToken * 2)))
-        let sessions = ConsoleSessions(
-            store: service.store, tokens: tokens, idleTimeout: limits.sessionIdleTimeout,
-            lifetime: limits.sessionLifetime)
-        let metrics = service.metrics
-
-        let api = router.group().add(middleware: APIHeaders()).add(middleware: APIErrors())
-        let redemption = api.group().add(
-            middleware: AddressRateLimit(limiter: perAddress, proxies: proxies, metrics: metrics)
-        )
-        .add(middleware: RequestBodyLimit())
-        let admin = api.group().add(
-            middleware: AddressRateLimit(limiter: perAddress, proxies: proxies, metrics: metrics)
-        )
-        .add(middleware: AdminAuthenticator(tokens: tokens, allowsBasic: false, refusal: .json))
-        .add(middleware: RequireAdmin(refusal: .json)).add(
-            middleware: TokenRateLimit(limiter: perToken, metrics: metrics)
-        )
-        .add(middleware: RequestBodyLimit())
-        let pages = router.group().add(
-            middleware: AddressRateLimit(limiter: perAddress, proxies: proxies, metrics: metrics)
-        )
-        .add(middleware: AdminAuthenticator(tokens: tokens, allowsBasic: true, refusal: .page, sessions: sessions))
-        .add(middleware: RequireAdmin(refusal: .page)).add(
-            middleware: TokenRateLimit(limiter: perToken, metrics: metrics))
-
+        let groups = Groups(router: router, service: service, limits: limits, proxies: proxies)
         let operations = OperationGroups(
-            groups: [("/api/admin/", admin), ("/api/claims/", redemption), ("/api/", api)])
+            groups: [("/api/admin/", groups.admin), ("/api/claims/", groups.redemption), ("/api/", groups.api)])
         try LinkSiteAPI(service: service).registerHandlers(
             on: operations, configuration: Configuration(jsonEncodingOptions: [.sortedKeys]),
             middlewares: [ExportAttachment()])
-        operations.add(path: "/api/openapi.json", method: .get, on: api) { request, _ in
+        operations.add(path: "/api/openapi.json", method: .get, on: groups.api) { request, _ in
             Response(
                 SiteResponse(status: 200, headers: APIJSON.headers, body: Array(OpenAPIDocument.json.utf8)),
                 for: request)
         }
+        addLinkPages(on: groups.pages, operations, service: service)
+        SignInPages(sessions: groups.sessions, proxies: proxies).register(
+            signIn: groups.signIn, pages: groups.pages, operations)
+        LinkActions(service: service).register(on: groups.pages, operations)
+        LinkEditor(service: service).register(on: groups.pages, operations)
+        ImportPage(service: service).register(on: groups.pages, operations)
+        Health.register(on: router.group(), operations, service: service)
+        let universalLinks = UniversalLinkMiddleware<LinkSiteContext>(sharing: service.answers)
+        VisitorPages(service: service, universalLinks: universalLinks, proxies: proxies).register(
+            on: router.group(), operations)
+        operations.answerOtherMethods()
+        // `/admin` itself is the console's (it sends a person to the links).
+        for path in ["/api", "/api/**", "/admin/**"] {
+            for method in OperationGroups.methods {
+                groups.api.on(RouterPath(path), method: method) { _, _ -> Response in
+                    throw APIFailure.notFound("no such address")
+                }
+            }
+        }
+        // Added after the routes above, so that it runs only where none of them answers: the route file's
+        // universal links, at the paths its routes take.
+        router.add(middleware: universalLinks)
+        return router
+    }
+
+    /// The route groups of the table above, each with its middleware in order, sharing one address limit, one token
+    /// limit, and one cache of tokens and sessions.
+    private struct Groups {
+        let api: RouterGroup<LinkSiteContext>
+        let redemption: RouterGroup<LinkSiteContext>
+        let admin: RouterGroup<LinkSiteContext>
+        /// The console's pages, signed in.
+        let pages: RouterGroup<LinkSiteContext>
+        /// Signing in, which counts against the address's limit before any token is read.
+        let signIn: RouterGroup<LinkSiteContext>
+        let sessions: ConsoleSessions
+
+        init(router: Router<LinkSiteContext>, service: LinkService, limits: APILimits, proxies: TrustedProxies) {
+            let tokens = AdminTokens(store: service.store, freshFor: limits.tokensFreshFor)
+            let perAddress = RateLimiter(perSecond: limits.perAddress, burst: max(1, Int(limits.perAddress * 2)))
+            let perToken = RateLimiter(perSecond: limits.perToken, burst: max(1, Int(limits.perToken * 2)))
+            sessions = ConsoleSessions(
+                store: service.store, tokens: tokens, idleTimeout: limits.sessionIdleTimeout,
+                lifetime: limits.sessionLifetime)
+            let metrics = service.metrics
+            let addressLimit = AddressRateLimit(limiter: perAddress, proxies: proxies, metrics: metrics)
+            let tokenLimit = TokenRateLimit(limiter: perToken, metrics: metrics)
+
+            api = router.group().add(middleware: APIHeaders()).add(middleware: APIErrors())
+            redemption = api.group().add(middleware: addressLimit).add(middleware: RequestBodyLimit())
+            admin = api.group().add(middleware: addressLimit)
+                .add(middleware: AdminAuthenticator(tokens: tokens, allowsBasic: false, refusal: .json))
+                .add(middleware: RequireAdmin(refusal: .json)).add(middleware: tokenLimit)
+                .add(middleware: RequestBodyLimit())
+            pages = router.group().add(middleware: addressLimit)
+                .add(
+                    middleware: AdminAuthenticator(
+                        tokens: tokens, allowsBasic: true, refusal: .page, sessions: sessions)
+                )
+                .add(middleware: RequireAdmin(refusal: .page)).add(middleware: tokenLimit)
+            signIn = router.group().add(middleware: addressLimit)
+        }
+    }
+
+    /// The console's pages that show links: the list, a link's statistics, and its QR code as SVG and PNG.
+    private static func addLinkPages(
+        on pages: RouterGroup<LinkSiteContext>, _ operations: OperationGroups, service: LinkService
+    ) {
         operations.add(path: "/admin/links/{slug}", method: .get, on: pages, refusal: PageFailure.methodNotAllowed) {
             request, context in
             let slug = context.parameters.get("slug") ?? ""
@@ -87,13 +128,6 @@ enum SiteRoutes {
                 session: context.identity?.session, now: Date())
             return Response(answer, for: request)
         }
-        // Signing in counts against the address's limit, before any token is read.
-        let signIn = router.group().add(
-            middleware: AddressRateLimit(limiter: perAddress, proxies: proxies, metrics: metrics))
-        SignInPages(sessions: sessions, proxies: proxies).register(signIn: signIn, pages: pages, operations)
-        LinkActions(service: service).register(on: pages, operations)
-        LinkEditor(service: service).register(on: pages, operations)
-        ImportPage(service: service).register(on: pages, operations)
         for format in [QRCodePictures.Format.svg, .png] {
             operations.add(
                 path: "/admin/links/{slug}/qr.\(format.rawValue)", method: .get, on: pages,
@@ -105,23 +139,6 @@ enum SiteRoutes {
                 return Response(answer, for: request)
             }
         }
-        Health.register(on: router.group(), operations, service: service)
-        let universalLinks = UniversalLinkMiddleware<LinkSiteContext>(sharing: service.answers)
-        VisitorPages(service: service, universalLinks: universalLinks, proxies: proxies).register(
-            on: router.group(), operations)
-        operations.answerOtherMethods()
-        // `/admin` itself is the console's (it sends a person to the links).
-        for path in ["/api", "/api/**", "/admin/**"] {
-            for method in OperationGroups.methods {
-                api.on(RouterPath(path), method: method) { _, _ -> Response in
-                    throw APIFailure.notFound("no such address")
-                }
-            }
-        }
-        // Added after the routes above, so that it runs only where none of them answers: the route file's
-        // universal links, at the paths its routes take.
-        router.add(middleware: universalLinks)
-        return router
     }
 }
 
