@@ -75,13 +75,13 @@ import Testing
     }
 
     @Test func withoutTheStoreCachedLinksStillServeAndOthersGet503() async throws {
-        try await LinkSiteFixture.with(cacheFor: .milliseconds(1)) { site in
+        try await LinkSiteFixture.with { site in
             let cached = ShortLink(slug: try Slug("cached"), target: "myapp://cart")
             try await site.store.create(cached, at: Self.now)
             try await site.store.create(ShortLink(slug: try Slug("never-read"), target: "myapp://cart"), at: Self.now)
             #expect(await site.service.answer(to: cached.slug, visitor: .ios, now: Self.now).status == 200)
             await site.store.close()
-            try await Task.sleep(for: .milliseconds(5))
+            site.passCacheTime(.seconds(6))
             #expect(await site.service.answer(to: cached.slug, visitor: .ios, now: Self.now).status == 200)
             let missing = await site.service.answer(to: try Slug("never-read"), visitor: .ios, now: Self.now)
             #expect(missing.status == 503)
@@ -123,17 +123,17 @@ import Testing
 
     @Test func theCacheKeepsItsCapacityOldestOut() throws {
         let cache = LinkCache(capacity: 3, freshFor: .seconds(5))
-        let clock = ContinuousClock()
+        let now = ContinuousClock.now
         let slugs = try (0..<5).map { try Slug("s\($0)") }
-        for slug in slugs { cache.store(ShortLink(slug: slug, target: "myapp://cart"), for: slug, at: clock.now) }
+        for slug in slugs { cache.store(ShortLink(slug: slug, target: "myapp://cart"), for: slug, at: now) }
         #expect(cache.count == 3)
-        #expect(cache.lookUp(slugs[0], at: clock.now) == .missing)
-        #expect(cache.lookUp(slugs[4], at: clock.now) != .missing)
+        #expect(cache.lookUp(slugs[0], at: now) == .missing)
+        #expect(cache.lookUp(slugs[4], at: now) != .missing)
         // Storing one slug again and again keeps the count and the queue bounded.
-        for _ in 0..<100 { cache.store(nil, for: slugs[4], at: clock.now) }
+        for _ in 0..<100 { cache.store(nil, for: slugs[4], at: now) }
         #expect(cache.count == 3)
-        #expect(cache.lookUp(slugs[4], at: clock.now) == .fresh(nil))
-        #expect(cache.lookUp(slugs[3], at: clock.now.advanced(by: .seconds(6))) != .missing)
+        #expect(cache.lookUp(slugs[4], at: now) == .fresh(nil))
+        #expect(cache.lookUp(slugs[3], at: now.advanced(by: .seconds(6))) != .missing)
     }
 
     /// A visit of a link the cache does not hold caches the link with the answer made for that visitor class, in one
@@ -142,19 +142,19 @@ import Testing
         try await LinkSiteFixture.with { site in
             let link = ShortLink(slug: try Slug("mailing-7"), target: "https://shop.example.com/product/7")
             try await site.store.create(link, at: Self.now)
-            let clock = ContinuousClock()
-            #expect(site.service.cache.lookUp(link.slug, visitor: .desktop, at: clock.now).0 == .missing)
+            let now = ContinuousClock.now
+            #expect(site.service.cache.lookUp(link.slug, visitor: .desktop, at: now).0 == .missing)
             let first = await site.service.answer(to: link.slug, visitor: .desktop, now: Self.now)
             #expect(first.status == 302)
-            let (cached, kept) = site.service.cache.lookUp(link.slug, visitor: .desktop, at: clock.now)
+            let (cached, kept) = site.service.cache.lookUp(link.slug, visitor: .desktop, at: now)
             #expect(cached == .fresh(link))
             #expect(kept?.answer.header("Location") == first.header("Location"))
-            #expect(site.service.cache.lookUp(link.slug, visitor: .ios, at: clock.now).answer == nil)
+            #expect(site.service.cache.lookUp(link.slug, visitor: .ios, at: now).answer == nil)
             // The store gone, the cached link still answers, each class as it would.
             await site.store.close()
             #expect(await site.service.answer(to: link.slug, visitor: .desktop, now: Self.now).status == 302)
             #expect(await site.service.answer(to: link.slug, visitor: .ios, now: Self.now).status == 200)
-            #expect(site.service.cache.lookUp(link.slug, visitor: .ios, at: clock.now).answer?.answer.status == 200)
+            #expect(site.service.cache.lookUp(link.slug, visitor: .ios, at: now).answer?.answer.status == 200)
         }
     }
 

@@ -23,9 +23,17 @@ struct LinkSiteFixture: Sendable {
     let file: RouteFile
     /// Where the site listens, on 127.0.0.1.
     let port: Int
+    /// The time the site's cache reads: it stands still unless a test moves it (``passCacheTime(_:)``), so that
+    /// a slow machine cannot make a cached link stale between two steps.
+    let cacheTime: Locked<ContinuousClock.Instant>
+
+    /// Moves the time the site's cache reads on by `duration`.
+    func passCacheTime(_ duration: Duration) {
+        cacheTime.withLock { $0 += duration }
+    }
 
     static func with(
-        cacheFor freshFor: Duration = .seconds(5), limits: APILimits = APILimits(perToken: 1_000, perAddress: 1_000),
+        limits: APILimits = APILimits(perToken: 1_000, perAddress: 1_000),
         makesClaims: Bool = true, claimsPerAddress: Double = 20, proxies: TrustedProxies = .none,
         _ body: (LinkSiteFixture) async throws -> Void
     ) async throws {
@@ -39,10 +47,12 @@ struct LinkSiteFixture: Sendable {
         let claims = ClaimSettings(
             tokens: ClaimTokens(key: try await ClaimTokens.key(in: store)), perAddress: claimsPerAddress)
         // Clicks and claims' events wait a minute before the site writes them, so that a test decides when a batch
-        // is written (`flush()`), however slow the machine.
+        // is written (`flush()`), however slow the machine; for the same reason the cache's time moves only when
+        // a test moves it.
+        let cacheTime = Locked(ContinuousClock.now)
         let service = try LinkService(
-            file: file, store: store, webHosts: ["blog.example.com"], cache: (100, freshFor), clickWindow: .seconds(60),
-            claims: makesClaims ? claims : nil)
+            file: file, store: store, webHosts: ["blog.example.com"], cache: (100, .seconds(5)),
+            clickWindow: .seconds(60), claims: makesClaims ? claims : nil, cacheTime: { cacheTime.snapshot })
         let (token, stored) = AdminTokens.make(name: "tests", at: Date())
         try await store.add(stored)
         var logger = Logger(label: "link-site-tests")
@@ -57,7 +67,8 @@ struct LinkSiteFixture: Sendable {
                 { port in
                     try await body(
                         LinkSiteFixture(
-                            folder: folder, store: store, service: service, token: token, file: file, port: port))
+                            folder: folder, store: store, service: service, token: token, file: file, port: port,
+                            cacheTime: cacheTime))
                 })
         } catch {
             await store.close()
