@@ -142,7 +142,8 @@ import Testing
         try await LinkSiteFixture.with { site in
             let link = ShortLink(slug: try Slug("mailing-7"), target: "https://shop.example.com/product/7")
             try await site.store.create(link, at: Self.now)
-            let now = ContinuousClock.now
+            // The fixture's cache time stands still, so the entry stays fresh for every look below.
+            let now = site.cacheTime.snapshot
             #expect(site.service.cache.lookUp(link.slug, visitor: .desktop, at: now).0 == .missing)
             let first = await site.service.answer(to: link.slug, visitor: .desktop, now: Self.now)
             #expect(first.status == 302)
