@@ -1,38 +1,53 @@
 import Logging
 import Switchyard
+import SwitchyardLinkStore
 
-/// Records on their way to the store (clicks, claims' events): kept in memory on the response path, and written in
-/// one statement a batch every `window`, off that path.
+/// Records on their way to the store (clicks, claims' events): kept in memory on the response path, and written as
+/// one batch every `window`, off that path.
 ///
 /// A record may be lost only while it waits: a crash loses at most those of the last `window` (and of a write under
-/// way). When the store cannot take a batch, it waits for the next one, before what came since; at most `capacity`
-/// entries wait, and records beyond them are dropped and counted, so that an unreachable store cannot exhaust
-/// memory.
+/// way). A batch is written once: it has an id (``BatchID``) that the store keeps with its rows, in one transaction.
+/// When a write fails, the batch is kept whole, under its id, and written again before what came since; if the
+/// failed write had in fact committed (its reply lost, or its deadline passed while it ran on), the store finds the
+/// id and writes nothing more. At most `capacity` entries wait, the batch on its way included; records beyond them
+/// are dropped and counted, so that an unreachable store cannot exhaust memory.
 final class BatchRecorder<Waiting: WaitingRecords>: Sendable {
     /// How long a record waits before it is written.
     let window: Duration
-    /// The most entries that wait.
+    /// The most entries that wait, the batch on its way included.
     let capacity: Int
     /// What the records are, for the log: `clicks`, `claims' events`.
     private let what: String
-    private let write: @Sendable (Waiting) async throws -> Void
+    private let write: @Sendable (Waiting, BatchID) async throws -> Void
     private let logger: Logger
     private let metrics: (SiteMetrics, SiteMetrics.Batch)?
     private let clock = ContinuousClock()
     private let state = Locked(State())
 
+    /// Records taken from those that wait, to be written under one id.
+    private struct Batch: Sendable {
+        let records: Waiting
+        let id: BatchID
+        /// When its oldest record arrived: the batch's lag starts there.
+        let oldest: ContinuousClock.Instant
+    }
+
     private struct State: Sendable {
         var waiting = Waiting()
-        /// When the oldest record that waits arrived: a batch's lag starts there.
+        /// When the oldest record that waits arrived.
         var oldest: ContinuousClock.Instant?
+        /// The batch being written, or that the store did not take and that is written again before `waiting`.
+        var unwritten: Batch?
         var dropped = 0
         var written = 0
     }
 
-    /// A recorder of `what` that hands each batch to `write`.
+    /// A recorder of `what` that hands each batch to `write`, with the batch's id: `write` is called again with the
+    /// same id when it failed, and must then write the batch only if its first call did not.
     init(
         _ what: String, window: Duration, capacity: Int, logger: Logger,
-        metrics: (SiteMetrics, SiteMetrics.Batch)? = nil, write: @escaping @Sendable (Waiting) async throws -> Void
+        metrics: (SiteMetrics, SiteMetrics.Batch)? = nil,
+        write: @escaping @Sendable (Waiting, BatchID) async throws -> Void
     ) {
         self.what = what
         self.window = window
@@ -46,51 +61,62 @@ final class BatchRecorder<Waiting: WaitingRecords>: Sendable {
     func record(_ record: Waiting.Record) {
         let now = clock.now
         let dropped = state.withLock { state in
-            if state.oldest == nil { state.oldest = now }
-            if !state.waiting.add(record, capacity: capacity) {
+            let room = capacity - (state.unwritten?.records.entryCount ?? 0)
+            guard state.waiting.add(record, capacity: room) else {
                 state.dropped += 1
                 return true
             }
+            if state.oldest == nil { state.oldest = now }
             return false
         }
         if dropped, let (metrics, batch) = metrics { metrics.batchDropped(batch, records: 1) }
     }
 
-    /// Writes what waits; on failure it waits for the next batch.
+    /// Writes what waits: first a batch the store did not take before, alone, then, once that is written, the
+    /// records that came since. A batch that fails waits for the next flush.
     func flush() async {
-        let (batch, oldest) = state.withLock { state in
-            defer {
-                state.waiting = Waiting()
-                state.oldest = nil
-            }
-            return (state.waiting, state.oldest)
+        if let unwritten = state.withLock({ $0.unwritten }) {
+            guard await write(unwritten) else { return }
         }
-        guard !batch.isEmpty else { return }
+        let batch: Batch? = state.withLock { state in
+            guard state.unwritten == nil, !state.waiting.isEmpty else { return nil }
+            let batch = Batch(records: state.waiting, id: BatchID(), oldest: state.oldest ?? clock.now)
+            state.waiting = Waiting()
+            state.oldest = nil
+            state.unwritten = batch
+            return batch
+        }
+        if let batch { await write(batch) }
+    }
+
+    /// Writes `batch`; `false` when the store did not take it (it then stays the batch to write first).
+    @discardableResult
+    private func write(_ batch: Batch) async -> Bool {
         let started = clock.now
         do {
             // The write runs in a task of its own, which cancelling the recorder (the site's stop) does not reach:
-            // a statement cut off half-way would lose the batch, or write it and then write it again. The store's
+            // the stop's last flush runs in the cancelled task, and its batch must still be written. The store's
             // deadline bounds it.
-            try await Task { [write] in try await write(batch) }.value
-            state.withLock { $0.written += batch.recordCount }
-            if let (metrics, kind) = metrics {
-                metrics.storeCall(kind.write, duration: clock.now - started, failed: false)
-                metrics.batchWritten(kind, records: batch.recordCount, lag: clock.now - (oldest ?? started))
-            }
+            try await Task { [write] in try await write(batch.records, batch.id) }.value
         } catch {
-            logger.warning("\(batch.recordCount) \(what) wait for the store: \(error)")
-            let dropped = state.withLock { state in
-                // The batch goes back before what came since, so its oldest record is the oldest again.
-                state.oldest = oldest ?? state.oldest
-                let dropped = state.waiting.putBack(batch, capacity: capacity)
-                state.dropped += dropped
-                return dropped
-            }
+            logger.warning("\(batch.records.recordCount) \(what) wait for the store: \(error)")
             if let (metrics, kind) = metrics {
                 metrics.storeCall(kind.write, duration: clock.now - started, failed: true)
-                if dropped > 0 { metrics.batchDropped(kind, records: dropped) }
             }
+            return false
         }
+        let first = state.withLock { state in
+            // Two flushes at once may both write a batch the store did not take; its records count once.
+            guard state.unwritten?.id == batch.id else { return false }
+            state.unwritten = nil
+            state.written += batch.records.recordCount
+            return true
+        }
+        if first, let (metrics, kind) = metrics {
+            metrics.storeCall(kind.write, duration: clock.now - started, failed: false)
+            metrics.batchWritten(kind, records: batch.records.recordCount, lag: clock.now - batch.oldest)
+        }
+        return true
     }
 
     /// Writes a batch every `window` until cancelled, then writes what waits, whole: the site's stop cancels this,
@@ -103,9 +129,9 @@ final class BatchRecorder<Waiting: WaitingRecords>: Sendable {
         await flush()
     }
 
-    /// Records written, waiting, and dropped since the start.
+    /// Records written, waiting (the batch on its way included), and dropped since the start.
     var counts: (written: Int, waiting: Int, dropped: Int) {
-        state.withLock { ($0.written, $0.waiting.recordCount, $0.dropped) }
+        state.withLock { ($0.written, $0.waiting.recordCount + ($0.unwritten?.records.recordCount ?? 0), $0.dropped) }
     }
 }
 
@@ -117,9 +143,8 @@ protocol WaitingRecords: Sendable {
     var isEmpty: Bool { get }
     /// The records held: what a batch written adds to the recorder's count.
     var recordCount: Int { get }
+    /// The entries held: what `capacity` bounds.
+    var entryCount: Int { get }
     /// Adds `record` unless it needs an entry beyond `capacity`; `false` when it was not added.
     mutating func add(_ record: Record, capacity: Int) -> Bool
-    /// Puts back a batch the store did not take, before what came since, as far as `capacity` entries allow.
-    /// - Returns: the records that did not fit.
-    mutating func putBack(_ batch: Self, capacity: Int) -> Int
 }

@@ -16,11 +16,11 @@ extension BatchRecorder where Waiting == WaitingClaimEvents {
         self.init(
             "claims' events", window: window, capacity: capacity, logger: logger, metrics: (metrics, .claimEvents)
         ) {
-            batch in
+            batch, id in
             try await store.count(
                 batch.counts.map { key, count in
                     (key.slug, ClaimEventCount(day: key.day, event: key.event, count: count))
-                })
+                }, as: id)
         }
     }
 
@@ -42,15 +42,10 @@ struct WaitingClaimEvents: WaitingRecords {
 
     var isEmpty: Bool { counts.isEmpty }
     var recordCount: Int { counts.values.reduce(0, +) }
+    var entryCount: Int { counts.count }
 
     mutating func add(_ key: Key, capacity: Int) -> Bool {
         add(key, count: 1, capacity: capacity)
-    }
-
-    mutating func putBack(_ batch: WaitingClaimEvents, capacity: Int) -> Int {
-        var dropped = 0
-        for (key, count) in batch.counts where !add(key, count: count, capacity: capacity) { dropped += count }
-        return dropped
     }
 
     /// Adds `count` events to `key`'s count, unless `key` needs an entry beyond `capacity`.

@@ -12,8 +12,8 @@ extension BatchRecorder where Waiting == WaitingClicks {
         metrics: SiteMetrics = SiteMetrics()
     ) {
         self.init("clicks", window: window, capacity: capacity, logger: logger, metrics: (metrics, .clicks)) {
-            batch in
-            try await store.record(batch.clicks)
+            batch, id in
+            try await store.record(batch.clicks, as: id)
         }
     }
 }
@@ -24,16 +24,11 @@ struct WaitingClicks: WaitingRecords {
 
     var isEmpty: Bool { clicks.isEmpty }
     var recordCount: Int { clicks.count }
+    var entryCount: Int { clicks.count }
 
     mutating func add(_ click: Click, capacity: Int) -> Bool {
         guard clicks.count < capacity else { return false }
         clicks.append(click)
         return true
-    }
-
-    mutating func putBack(_ batch: WaitingClicks, capacity: Int) -> Int {
-        let room = max(capacity - clicks.count, 0)
-        clicks.insert(contentsOf: batch.clicks.prefix(room), at: 0)
-        return max(batch.clicks.count - room, 0)
     }
 }

@@ -194,13 +194,23 @@ extension LinkStore {
         }
     }
 
-    /// Adds `counts` to the counts of the claims' events, in one statement a thousand rows.
-    package func count(_ counts: [(slug: Slug, count: ClaimEventCount)]) async throws(LinkStoreError) {
-        for start in stride(from: 0, to: counts.count, by: 1_000) {
-            let batch = counts[start..<min(start + 1_000, counts.count)]
-            try await connection.withDatabase { database in
+    /// Adds `counts` to the counts of the claims' events, whole or not at all, and once: asked again under the same
+    /// `batch` id (a retry after a write that may have committed), it adds nothing.
+    package func count(_ counts: [(slug: Slug, count: ClaimEventCount)], as batch: BatchID = BatchID())
+        async throws(LinkStoreError)
+    {
+        // In the order of the key, so that two processes adding to the same rows lock them in the same order and
+        // never wait for each other.
+        let rows = counts.sorted { first, second in
+            (first.slug.text, first.count.day, first.count.event.rawValue)
+                < (second.slug.text, second.count.day, second.count.event.rawValue)
+        }
+        let now = Date()
+        try await connection.withTransaction { database in
+            guard try await WrittenBatches.markWritten(batch, at: now, on: database) else { return }
+            for start in stride(from: 0, to: rows.count, by: 1_000) {
                 var insert = database.insert(into: "claim_events").columns("slug", "day", "kind", "total")
-                for (slug, count) in batch {
+                for (slug, count) in rows[start..<min(start + 1_000, rows.count)] {
                     insert = insert.values(slug.text, count.day, count.event.rawValue, count.count)
                 }
                 // A batch holds each link, day and event once, so no row is changed twice by one statement.

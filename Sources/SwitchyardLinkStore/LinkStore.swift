@@ -255,9 +255,12 @@ package final class LinkStore: Sendable {
         return links
     }
 
-    /// Records `clicks`: those of one second on one link from one platform and host as one row with their count,
-    /// in one statement a thousand rows. Under load a popular link writes a row a second, not a row a click.
-    package func record(_ clicks: [Click]) async throws(LinkStoreError) {
+    /// Records `clicks`: those of one second on one link from one platform and host as one row with their count.
+    /// Under load a popular link writes a row a second, not a row a click.
+    ///
+    /// The batch is written whole or not at all, and once: asked again under the same `batch` id (a retry after a
+    /// write that may have committed), it writes nothing.
+    package func record(_ clicks: [Click], as batch: BatchID = BatchID()) async throws(LinkStoreError) {
         var counts: [ClickSecond: Int64] = [:]
         for click in clicks {
             let second = ClickSecond(
@@ -266,14 +269,17 @@ package final class LinkStore: Sendable {
             counts[second, default: 0] += 1
         }
         let rows = Array(counts)
-        for start in stride(from: 0, to: rows.count, by: 1_000) {
-            let batch = Array(rows[start..<min(start + 1_000, rows.count)])
-            try await connection.withDriver(
-                sqlite: { connection in
-                    let marks = repeatElement("(?, ?, ?, ?, ?, ?)", count: batch.count).joined(separator: ", ")
+        let now = Date()
+        try await connection.withTransaction(
+            sqlite: { connection in
+                guard try await WrittenBatches.markWritten(batch, at: now, on: connection.sql()) else { return }
+                // A thousand rows a statement keeps the binds within SQLite's limit.
+                for start in stride(from: 0, to: rows.count, by: 1_000) {
+                    let chunk = rows[start..<min(start + 1_000, rows.count)]
+                    let marks = repeatElement("(?, ?, ?, ?, ?, ?)", count: chunk.count).joined(separator: ", ")
                     var binds: [SQLiteData] = []
-                    binds.reserveCapacity(batch.count * 6)
-                    for (key, count) in batch {
+                    binds.reserveCapacity(chunk.count * 6)
+                    for (key, count) in chunk {
                         binds += [
                             .text(key.slug), .integer(SQLiteInt64(key.second)), .text(key.day), .text(key.platform),
                             .text(key.referrerHost), .integer(SQLiteInt64(count)),
@@ -281,20 +287,21 @@ package final class LinkStore: Sendable {
                     }
                     _ = try await connection.query(
                         "INSERT INTO clicks (slug, at, day, platform, referrer_host, clicks) VALUES \(marks)", binds)
-                },
-                postgres: { connection, logger in
-                    // Six arrays, one a column: one statement's text for any number of rows.
-                    let keys = batch.map(\.key)
-                    _ = try await connection.query(
-                        """
-                        INSERT INTO clicks (slug, at, day, platform, referrer_host, clicks) \
-                        SELECT * FROM UNNEST(\(keys.map(\.slug))::text[], \(keys.map(\.second))::bigint[], \
-                        \(keys.map(\.day))::text[], \(keys.map(\.platform))::text[], \
-                        \(keys.map(\.referrerHost))::text[], \(batch.map(\.value))::bigint[])
-                        """,
-                        logger: logger)
-                })
-        }
+                }
+            },
+            postgres: { connection, logger in
+                guard try await WrittenBatches.markWritten(batch, at: now, on: connection.sql()) else { return }
+                // Six arrays, one a column: one statement's text for any number of rows.
+                let keys = rows.map(\.key)
+                _ = try await connection.query(
+                    """
+                    INSERT INTO clicks (slug, at, day, platform, referrer_host, clicks) \
+                    SELECT * FROM UNNEST(\(keys.map(\.slug))::text[], \(keys.map(\.second))::bigint[], \
+                    \(keys.map(\.day))::text[], \(keys.map(\.platform))::text[], \
+                    \(keys.map(\.referrerHost))::text[], \(rows.map(\.value))::bigint[])
+                    """,
+                    logger: logger)
+            })
     }
 
     /// The clicks on `slug`, counted by day and platform, oldest day first.

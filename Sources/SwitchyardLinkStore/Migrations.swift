@@ -104,6 +104,15 @@ struct Migration: Sendable {
                 """,
                 "CREATE INDEX admin_sessions_by_token ON admin_sessions (token_id)",
             ]),
+        Migration(
+            version: 6, name: "batches written once",
+            statements: [
+                // The id of each batch of clicks or claims' events written, in the batch's transaction: a batch
+                // written again (its first write committed, but its caller saw a failure) is found here and skipped.
+                // Kept a day (`WrittenBatches.remembered`).
+                "CREATE TABLE written_batches (id TEXT PRIMARY KEY, written_at BIGINT NOT NULL)",
+                "CREATE INDEX written_batches_by_time ON written_batches (written_at)",
+            ]),
     ]
 
     /// How long a step may take: far longer than a statement's deadline, as a step may rewrite a large table.

@@ -105,26 +105,35 @@ final class StoreConnection: Sendable {
     func withTransaction<Result: Sendable>(
         deadline: Duration? = nil, _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result
     ) async throws(LinkStoreError) -> Result {
+        try await withTransaction(
+            deadline: deadline, sqlite: { try await body($0.sql(queryLogLevel: .trace)) },
+            postgres: { connection, _ in try await body(connection.sql(queryLogLevel: .trace)) })
+    }
+
+    /// Runs `sqlite` or `postgres`, as the engine is, with the engine's own driver (as
+    /// ``withDriver(deadline:sqlite:postgres:)``) in one transaction: all of it or nothing, within `deadline` (the
+    /// connection's own when `nil`).
+    func withTransaction<Result: Sendable>(
+        deadline: Duration? = nil, sqlite: @escaping @Sendable (SQLiteConnection) async throws -> Result,
+        postgres: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
+    ) async throws(LinkStoreError) -> Result {
         try await withinDeadline(deadline ?? self.deadline) {
             switch self.engine {
             case .sqlite(let connection, let gate, _):
                 return try await gate.passAlone {
-                    let database = connection.sql(queryLogLevel: .trace)
-                    try await database.raw("BEGIN IMMEDIATE").run()
+                    _ = try await connection.query("BEGIN IMMEDIATE")
                     do {
-                        let result = try await body(database)
-                        try await database.raw("COMMIT").run()
+                        let result = try await sqlite(connection)
+                        _ = try await connection.query("COMMIT")
                         return result
                     } catch {
-                        try? await database.raw("ROLLBACK").run()
+                        _ = try? await connection.query("ROLLBACK")
                         throw error
                     }
                 }
             case .postgres(let client, _):
                 do {
-                    return try await client.withTransaction(logger: self.logger) {
-                        try await body($0.sql(queryLogLevel: .trace))
-                    }
+                    return try await client.withTransaction(logger: self.logger) { try await postgres($0, self.logger) }
                 } catch let error as PostgresTransactionError {
                     // PostgresNIO wraps what the body threw; a store's error the body threw to roll back (a slug
                     // taken) is said as the body said it, as on SQLite, once the rollback is done.

@@ -285,7 +285,7 @@ import Testing
             await again.close()
             try await database.withSQL { sql in
                 let versions = try await sql.raw("SELECT version FROM switchyard_migrations ORDER BY version").all()
-                #expect(try versions.map { try $0.decode(column: "version", as: Int.self) } == [1, 2, 3, 4, 5])
+                #expect(try versions.map { try $0.decode(column: "version", as: Int.self) } == [1, 2, 3, 4, 5, 6])
             }
         }
     }
@@ -312,7 +312,11 @@ import Testing
         arguments: TestEngine.available.flatMap { engine in
             [
                 (engine, nil, nil),
-                (engine, "DELETE FROM switchyard_migrations WHERE version = 5", LinkStoreError.Code.unavailable),
+                (
+                    engine,
+                    "DELETE FROM switchyard_migrations WHERE version = (SELECT MAX(version) FROM switchyard_migrations)",
+                    LinkStoreError.Code.unavailable
+                ),
                 (
                     engine, "INSERT INTO switchyard_migrations (version, name, applied_at) VALUES (99, 'future', 0)",
                     .newerSchema
@@ -345,7 +349,7 @@ import Testing
         for store in stores { await store.close() }
         try await database.withSQL { sql in
             let rows = try await sql.raw("SELECT version FROM switchyard_migrations ORDER BY version").all()
-            #expect(try rows.map { try $0.decode(column: "version", as: Int.self) } == [1, 2, 3, 4, 5])
+            #expect(try rows.map { try $0.decode(column: "version", as: Int.self) } == [1, 2, 3, 4, 5, 6])
         }
     }
 
