@@ -199,8 +199,8 @@ extension LinkStore {
     package func count(_ counts: [(slug: Slug, count: ClaimEventCount)], as batch: BatchID = BatchID())
         async throws(LinkStoreError)
     {
-        // In the order of the key, so that two processes adding to the same rows lock them in the same order and
-        // never wait for each other.
+        // In the order of the key, so that two processes adding to the same rows take their locks in one order and
+        // cannot deadlock.
         let rows = counts.sorted { first, second in
             (first.slug.text, first.count.day, first.count.event.rawValue)
                 < (second.slug.text, second.count.day, second.count.event.rawValue)
