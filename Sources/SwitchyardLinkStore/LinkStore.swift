@@ -57,7 +57,6 @@ package final class LinkStore: Sendable {
                 try await connection.withDatabase(deadline: Migration.deadline) { database in
                     try await database.raw("PRAGMA journal_mode = WAL").run()
                     try await database.raw("PRAGMA synchronous = NORMAL").run()
-                    try await database.raw("PRAGMA busy_timeout = 5000").run()
                     // SQLite keeps 2 MiB of the file's pages by default; a campaign's clicks land all over the
                     // clicks' index, whose pages then come from the kernel one read at a time. 64 MiB (taken as
                     // pages are read) holds the pages of about a million links and their clicks.

@@ -43,6 +43,16 @@ final class StoreConnection: Sendable {
         case .sqlite(let path):
             do {
                 let connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+                // SQLiteNIO's own busy handler retries at once and without end: a file another process keeps locked
+                // would hold a thread spinning at full speed, past any deadline. SQLite's busy timeout replaces it
+                // before the first statement that takes a lock: a statement then sleeps while it waits, and gives up
+                // (`SQLITE_BUSY`) after the deadline.
+                do {
+                    _ = try await connection.query("PRAGMA busy_timeout = \(Self.milliseconds(deadline))")
+                } catch {
+                    try? await connection.close()
+                    throw error
+                }
                 let reader = SQLiteLinkReader(path: path, logger: logger)
                 return StoreConnection(
                     engine: .sqlite(connection, SerialGate(), reader: reader), deadline: deadline, logger: logger)
@@ -59,6 +69,14 @@ final class StoreConnection: Sendable {
             let runner = Task { await client.run() }
             return StoreConnection(engine: .postgres(client, runner: runner), deadline: deadline, logger: logger)
         }
+    }
+
+    /// `duration` in whole milliseconds, within what SQLite's busy timeout takes (a 32-bit count).
+    private static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        let milliseconds = seconds.multipliedReportingOverflow(by: 1_000)
+        guard !milliseconds.overflow else { return seconds < 0 ? 0 : Int(Int32.max) }
+        return Int(min(max(milliseconds.partialValue + attoseconds / 1_000_000_000_000_000, 0), Int64(Int32.max)))
     }
 
     var engineName: String {

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SQLKit
+import SQLiteKit
 import Switchyard
 import SwitchyardLinkStore
 import SwitchyardWebLinks
@@ -365,5 +366,29 @@ import Testing
             await store.close()
         }
         #expect(code == .unavailable)
+    }
+
+    /// An SQLite file another process keeps locked (a tool holding a transaction, a backup): the store waits for it
+    /// at most its deadline, sleeping, then says it is unavailable, and opens once the lock is gone. SQLiteNIO's
+    /// own busy handler would retry without end. (The time limit only keeps a hang from stalling the run.)
+    @Test(.timeLimit(.minutes(1))) func anSQLiteFileLockedElsewhereIsUnavailableWithinTheDeadline() async throws {
+        let database = try await TestDatabase.make(.sqlite)
+        try await closing({ await database.remove() }) {
+            guard case .sqlite(let path) = database.location else { return }
+            let holder = try await SQLiteConnection.open(storage: .file(path: path))
+            try await closing({ try await holder.close() }) {
+                // The new file is in rollback mode, where this lock keeps every other connection out; the store's
+                // first statement (making the file a WAL file) needs the file.
+                _ = try await holder.query("BEGIN EXCLUSIVE")
+                let code = await storeErrorCode {
+                    let store = try await LinkStore.open(database.location, deadline: .milliseconds(300))
+                    await store.close()
+                }
+                #expect(code == .unavailable)
+                _ = try await holder.query("ROLLBACK")
+            }
+            let store = try await LinkStore.open(database.location, deadline: .seconds(60))
+            await store.close()
+        }
     }
 }
