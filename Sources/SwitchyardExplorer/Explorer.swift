@@ -11,12 +11,6 @@ import SwitchyardServer
     import Foundation
 #endif
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `switchyard serve`: the route explorer and the test-link page, served from a route file that is read again
 /// when it changes.
 ///
@@ -75,27 +69,6 @@ package struct Explorer: Sendable {
         } catch is SocketAddressError.UnknownHost {
             throw ListeningError(host: host, port: port, errorNumber: nil)
         }
-    }
-}
-
-/// Why the explorer cannot listen where it was asked to, said as a person can act on it.
-package struct ListeningError: Error, CustomStringConvertible {
-    let host: String
-    let port: Int
-    /// The system's error number; `nil` when `host` is no address or name this machine knows.
-    let errorNumber: Int32?
-
-    package var description: String {
-        let reason =
-            switch errorNumber {
-            case nil: "it is not an address of this machine, nor a name it can look up"
-            case EADDRINUSE: "the port is in use; choose another with --port, or --port 0 for one the system picks"
-            case EADDRNOTAVAIL: "the address is not one of this machine's"
-            case EACCES: "not permitted (a port below 1024 needs privileges); choose another with --port"
-            case let number?: String(cString: strerror(number))
-            }
-        let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-        return "cannot listen on \(address): \(reason)"
     }
 }
 

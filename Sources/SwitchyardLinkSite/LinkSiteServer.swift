@@ -46,6 +46,33 @@ struct BackgroundWork: Service {
     }
 }
 
+/// A server of the site (its pages, or its metrics) that says where it could not listen: a failure to bind
+/// becomes a ``ListeningError`` naming the address and the option that chose the port.
+package struct Listening<Server: Service>: Service {
+    let server: Server
+    let host: String
+    let port: Int
+    let option: String
+
+    /// `server`, listening on `host`:`port`, which `option` chooses.
+    package init(_ server: Server, host: String, port: Int, option: String) {
+        self.server = server
+        self.host = host
+        self.port = port
+        self.option = option
+    }
+
+    package func run() async throws {
+        do {
+            try await server.run()
+        } catch let error as IOError {
+            throw ListeningError(host: host, port: port, errorNumber: error.errnoCode, option: option)
+        } catch is SocketAddressError.UnknownHost {
+            throw ListeningError(host: host, port: port, errorNumber: nil, option: option)
+        }
+    }
+}
+
 /// A link site: short links, their API, and the route file's universal links and association files.
 package enum LinkSiteServer {
     /// How long a stop waits for the requests in flight and the batches before it cancels what is left; the last

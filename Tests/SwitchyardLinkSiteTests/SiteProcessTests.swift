@@ -203,6 +203,28 @@ import Testing
         }
     }
 
+    /// A port another process listens on, for the site or for its metrics: the command ends with status 1 and a
+    /// sentence that names the address and the option to change.
+    @Test(arguments: [("--port", [String]()), ("--metrics-port", ["--port", "0"])])
+    func aPortInUseIsSaidWithTheOptionThatChoosesIt(option: String, others: [String]) async throws {
+        try await Self.withFolder { folder in
+            let site = try await SiteProcess.start(
+                database: folder.appendingPathComponent("first.sqlite").path, folder: folder)
+            defer { site.stop() }
+            let second = try SiteProcess.run(
+                "switchyard-link-site",
+                [
+                    "serve", LinkSiteFixture.example, "--database", folder.appendingPathComponent("second.sqlite").path,
+                    option, String(site.port),
+                ] + others)
+            #expect(second.status == 1)
+            #expect(
+                second.error.contains(
+                    "cannot listen on 127.0.0.1:\(site.port): the port is in use; choose another with \(option), or "
+                        + "\(option) 0 for one the system picks"), "\(second.error)")
+        }
+    }
+
     /// 1,000 clicks, then a stop by signal: every click is counted after it, though the click window (a minute) had
     /// written none of them, and the process exits 0 within the documented time.
     @Test(arguments: stores.map { ($0, SIGTERM) } + [("sqlite", SIGINT)])

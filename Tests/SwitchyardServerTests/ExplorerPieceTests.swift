@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardServer
 import Testing
 
 @testable import SwitchyardExplorer

@@ -132,14 +132,14 @@ struct ServeSettings {
                 // Standard output carries only the addresses, for a script that starts the server on port 0.
                 await started.write("http://\(Self.shown(host)):\(port)/", line: 0)
             }
-            applications.append(site)
+            applications.append(Listening(site, host: host, port: port, option: "--port"))
             if let metricsPort {
-                applications.append(
-                    MetricsEndpoint.application(
-                        registry: registry, host: metricsHost, port: metricsPort, logger: logger
-                    ) { [metricsHost] port in
-                        await started.write("http://\(Self.shown(metricsHost)):\(port)/metrics", line: 1)
-                    })
+                let metrics = MetricsEndpoint.application(
+                    registry: registry, host: metricsHost, port: metricsPort, logger: logger
+                ) { [metricsHost] port in
+                    await started.write("http://\(Self.shown(metricsHost)):\(port)/metrics", line: 1)
+                }
+                applications.append(Listening(metrics, host: metricsHost, port: metricsPort, option: "--metrics-port"))
             }
         } catch {
             await links.close()

@@ -1,0 +1,42 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Why a server cannot listen where it was asked to, said as a person can act on it: the explorer's
+/// (`switchyard serve`) and the link site's, for its pages and for its metrics.
+package struct ListeningError: Error, CustomStringConvertible {
+    let host: String
+    let port: Int
+    /// The system's error number; `nil` when `host` is no address or name this machine knows.
+    let errorNumber: Int32?
+    /// The option that chooses the port, named in the advice: `--port`, `--metrics-port`.
+    let option: String
+
+    package init(host: String, port: Int, errorNumber: Int32?, option: String = "--port") {
+        self.host = host
+        self.port = port
+        self.errorNumber = errorNumber
+        self.option = option
+    }
+
+    package var description: String {
+        let reason =
+            switch errorNumber {
+            case nil: "it is not an address of this machine, nor a name it can look up"
+            case EADDRINUSE: "the port is in use; choose another with \(option), or \(option) 0 for one the system picks"
+            case EADDRNOTAVAIL: "the address is not one of this machine's"
+            case EACCES: "not permitted (a port below 1024 needs privileges); choose another with \(option)"
+            case let number?: String(cString: strerror(number))
+            }
+        let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        return "cannot listen on \(address): \(reason)"
+    }
+}
