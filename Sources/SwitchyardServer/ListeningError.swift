@@ -31,7 +31,8 @@ package struct ListeningError: Error, CustomStringConvertible {
         let reason =
             switch errorNumber {
             case nil: "it is not an address of this machine, nor a name it can look up"
-            case EADDRINUSE: "the port is in use; choose another with \(option), or \(option) 0 for one the system picks"
+            case EADDRINUSE:
+                "the port is in use; choose another with \(option), or \(option) 0 for one the system picks"
             case EADDRNOTAVAIL: "the address is not one of this machine's"
             case EACCES: "not permitted (a port below 1024 needs privileges); choose another with \(option)"
             case let number?: String(cString: strerror(number))
