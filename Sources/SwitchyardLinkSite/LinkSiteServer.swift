@@ -84,8 +84,11 @@ package enum LinkSiteServer {
     /// flight finish, and the clicks and claims' events they recorded are written (see ``stopGrace``). The caller
     /// closes the store after.
     package static func run(_ applications: [any Service], logger: Logger) async throws {
+        // A server that fails (its port taken) stops the others as a signal would, gracefully: what they serve
+        // finishes and what it recorded is written, where cancelling would cut it off.
         var configuration = ServiceGroupConfiguration(
-            services: applications, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            services: applications.map { .init(service: $0, failureTerminationBehavior: .gracefullyShutdownGroup) },
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         configuration.maximumGracefulShutdownDuration = stopGrace
         try await ServiceGroup(configuration: configuration).run()
     }
