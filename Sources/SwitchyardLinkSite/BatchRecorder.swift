@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import Switchyard
 import SwitchyardLinkStore
@@ -6,10 +7,10 @@ import SwitchyardLinkStore
 /// one batch every `window`, off that path.
 ///
 /// A record may be lost only while it waits: a crash loses at most those of the last `window` (and of a write under
-/// way). A batch is written once: it has an id (``BatchID``) that the store keeps with its rows, in one transaction.
-/// When a write fails, the batch is kept whole, under its id, and written again before what came since; if the
-/// failed write had in fact committed (its reply lost, or its deadline passed while it ran on), the store finds the
-/// id and writes nothing more. At most `capacity` entries wait, the batch on its way included; records beyond them
+/// way). A batch is written once: it has an id (``BatchID``: this recorder as the writer, and the batch's number)
+/// that the store keeps with its rows, in one transaction. When a write fails, the batch is kept whole, under its id,
+/// and written again before anything that came since; if the failed write had in fact committed (its reply lost, or
+/// its deadline passed while it ran on), the store finds the id and writes nothing more. At most `capacity` entries wait, the batch on its way included; records beyond them
 /// are dropped and counted, so that an unreachable store cannot exhaust memory.
 final class BatchRecorder<Waiting: WaitingRecords>: Sendable {
     /// How long a record waits before it is written.
@@ -23,6 +24,8 @@ final class BatchRecorder<Waiting: WaitingRecords>: Sendable {
     private let metrics: (SiteMetrics, SiteMetrics.Batch)?
     private let clock = ContinuousClock()
     private let state = Locked(State())
+    /// This recorder as the store knows it: the writer of its batches.
+    private let writer = UUID().uuidString
 
     /// Records taken from those that wait, to be written under one id.
     private struct Batch: Sendable {
@@ -38,6 +41,8 @@ final class BatchRecorder<Waiting: WaitingRecords>: Sendable {
         var oldest: ContinuousClock.Instant?
         /// The batch being written, or that the store did not take and that is written again before `waiting`.
         var unwritten: Batch?
+        /// The number of the next batch.
+        var nextNumber: Int64 = 1
         var dropped = 0
         var written = 0
     }
@@ -80,7 +85,9 @@ final class BatchRecorder<Waiting: WaitingRecords>: Sendable {
         }
         let batch: Batch? = state.withLock { state in
             guard state.unwritten == nil, !state.waiting.isEmpty else { return nil }
-            let batch = Batch(records: state.waiting, id: BatchID(), oldest: state.oldest ?? clock.now)
+            let id = BatchID(writer: writer, number: state.nextNumber)
+            let batch = Batch(records: state.waiting, id: id, oldest: state.oldest ?? clock.now)
+            state.nextNumber += 1
             state.waiting = Waiting()
             state.oldest = nil
             state.unwritten = batch

@@ -107,10 +107,17 @@ struct Migration: Sendable {
         Migration(
             version: 6, name: "batches written once",
             statements: [
-                // The id of each batch of clicks or claims' events written, in the batch's transaction: a batch
-                // written again (its first write committed, but its caller saw a failure) is found here and skipped.
-                // Kept a day (`WrittenBatches.remembered`).
-                "CREATE TABLE written_batches (id TEXT PRIMARY KEY, written_at BIGINT NOT NULL)",
+                // The last batch of clicks or claims' events each writer (a recorder of a site process) wrote, in
+                // the batch's transaction: a batch written again (its first write committed, but its writer saw a
+                // failure) is found here and skipped. A writer silent for a week is forgotten
+                // (`WrittenBatches.remembered`).
+                """
+                CREATE TABLE written_batches (
+                    writer TEXT PRIMARY KEY,
+                    batch BIGINT NOT NULL,
+                    written_at BIGINT NOT NULL
+                )
+                """,
                 "CREATE INDEX written_batches_by_time ON written_batches (written_at)",
             ]),
     ]
