@@ -86,6 +86,7 @@ let package = Package(
             dependencies: [
                 "Switchyard", "SwitchyardWebLinks", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         // The route explorer and test-link page that `switchyard serve` runs.

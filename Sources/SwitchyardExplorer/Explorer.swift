@@ -61,13 +61,9 @@ package struct Explorer: Sendable {
     package func run(host: String, port: Int, onRunning: @escaping @Sendable (Int) async -> Void = { _ in })
         async throws
     {
-        do {
+        try await ListeningError.saying(host: host, port: port) {
             try await application(host: host, port: port, onRunning: onRunning)
                 .runService(gracefulShutdownSignals: [.sigint, .sigterm])
-        } catch let error as IOError {
-            throw ListeningError(host: host, port: port, errorNumber: error.errnoCode)
-        } catch is SocketAddressError.UnknownHost {
-            throw ListeningError(host: host, port: port, errorNumber: nil)
         }
     }
 }

@@ -63,13 +63,7 @@ package struct Listening<Server: Service>: Service {
     }
 
     package func run() async throws {
-        do {
-            try await server.run()
-        } catch let error as IOError {
-            throw ListeningError(host: host, port: port, errorNumber: error.errnoCode, option: option)
-        } catch is SocketAddressError.UnknownHost {
-            throw ListeningError(host: host, port: port, errorNumber: nil, option: option)
-        }
+        try await ListeningError.saying(host: host, port: port, option: option) { try await server.run() }
     }
 }
 

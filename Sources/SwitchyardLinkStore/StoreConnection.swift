@@ -74,9 +74,9 @@ final class StoreConnection: Sendable {
     /// `duration` in whole milliseconds, within what SQLite's busy timeout takes (a 32-bit count).
     private static func milliseconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components
-        let milliseconds = seconds.multipliedReportingOverflow(by: 1_000)
-        guard !milliseconds.overflow else { return seconds < 0 ? 0 : Int(Int32.max) }
-        return Int(min(max(milliseconds.partialValue + attoseconds / 1_000_000_000_000_000, 0), Int64(Int32.max)))
+        guard seconds >= 0 else { return 0 }
+        guard seconds < Int64(Int32.max) / 1_000 else { return Int(Int32.max) }
+        return Int(seconds * 1_000 + attoseconds / 1_000_000_000_000_000)
     }
 
     var engineName: String {

@@ -1,3 +1,5 @@
+import NIOCore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -39,5 +41,21 @@ package struct ListeningError: Error, CustomStringConvertible {
             }
         let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         return "cannot listen on \(address): \(reason)"
+    }
+}
+
+extension ListeningError {
+    /// Runs `serve`, a server on `host`:`port` (chosen with `option`), and says a failure to listen (the port taken,
+    /// the address not this machine's) as a ``ListeningError``.
+    package static func saying(
+        host: String, port: Int, option: String = "--port", _ serve: () async throws -> Void
+    ) async throws {
+        do {
+            try await serve()
+        } catch let error as IOError {
+            throw ListeningError(host: host, port: port, errorNumber: error.errnoCode, option: option)
+        } catch is SocketAddressError.UnknownHost {
+            throw ListeningError(host: host, port: port, errorNumber: nil, option: option)
+        }
     }
 }
