@@ -44,7 +44,7 @@ final class LinkReads: Sendable {
     /// asked for meanwhile.
     /// - Throws: ``LinkStoreError``: `unavailable`, `unreadableRow`.
     func link(_ slug: Slug) async throws(LinkStoreError) -> LinkStore.Stored? {
-        if let read = try await metrics.timed(.readLinks, { () throws(LinkStoreError) in store.linkAtOnce(slug) }) {
+        if let read = metrics.timed(.readLinks, ifMade: { store.linkAtOnce(slug) }) {
             metrics.linksRead(1)
             return try read.get()
         }

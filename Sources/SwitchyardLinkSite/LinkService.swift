@@ -56,7 +56,6 @@ package final class LinkService: Sendable {
         self.cacheTime = cacheTime
         self.logger = logger
         self.metrics = metrics
-        metrics.registerCounters()
         do {
             answers = try ShortLinkAnswers(
                 file: file, host: host, shortLinks: shortLinks, makesClaims: claims != nil)
@@ -221,7 +220,7 @@ package final class LinkService: Sendable {
         guard let link, !link.isGone(at: now) else { return answers.response(for: link, visitor: .ios, now: now) }
         claimEvents.record(.storeRedirect, of: slug, at: now)
         if claims.perAddress.wait(for: address) != nil {
-            metrics.rateLimited("claims")
+            metrics.rateLimited(.claims)
             logger.notice("no claim of '\(slug)' made: \(address) made too many")
             return SiteResponse.redirect(to: location)
         }

@@ -100,6 +100,8 @@ def scenario(site, metrics, token):
     check(value(samples, "switchyard_batch_records_sum", records="clicks") == 4, "the 4 clicks were written")
     check(value(samples, "switchyard_store_errors_total", operation="read_links") == 0, "no store errors")
     check(value(samples, "switchyard_link_read_slugs_sum") == 1, "the store read one slug: the unknown one, once")
+    check(value(samples, "switchyard_store_duration_seconds_count", operation="read_links") == 1,
+          "one read timed: the one the store made")
     lag = value(samples, "switchyard_batch_lag_seconds_count", records="clicks")
     check(lag is not None and lag >= 1, "the clicks' lag is timed")
     for family in families.values():

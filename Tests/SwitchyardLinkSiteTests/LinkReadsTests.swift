@@ -37,14 +37,19 @@ struct LinkReadsTests {
         await store.close()
     }
 
-    /// The statements the reads ran, and the slugs they read, as the site's metrics count them.
+    /// The statements the reads ran, and the slugs they read, as the site's metrics count them; checks that the
+    /// store's `read_links` calls are timed once a statement, neither more (a read the store could not make at once
+    /// is no call) nor fewer.
     static func statements(in registry: PrometheusCollectorRegistry) -> (statements: Int, slugs: Int) {
         let text = registry.emitToString()
         func value(_ name: String) -> Int {
             let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
             return line.flatMap { Double($0.split(separator: " ").last ?? "") }.map { Int($0) } ?? 0
         }
-        return (value("switchyard_link_read_slugs_count"), value("switchyard_link_read_slugs_sum"))
+        let statements = value("switchyard_link_read_slugs_count")
+        let timed = value(#"switchyard_store_duration_seconds_count{operation="read_links"}"#)
+        #expect(timed == statements, "\(timed) reads timed for \(statements) statements")
+        return (statements, value("switchyard_link_read_slugs_sum"))
     }
 
     /// Reads read-0 to read-(`count` - 1) from `store` all at once through one `LinkReads` (one statement at a time),

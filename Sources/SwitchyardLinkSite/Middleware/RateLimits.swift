@@ -12,7 +12,7 @@ struct AddressRateLimit: RouterMiddleware {
         _ request: Request, context: LinkSiteContext, next: (Request, LinkSiteContext) async throws -> Response
     ) async throws -> Response {
         if let wait = limiter.wait(for: context.client(of: request, trusting: proxies).address) {
-            metrics.rateLimited("address")
+            metrics.rateLimited(.address)
             throw APIFailure.tooManyRequests(retryAfter: wait)
         }
         return try await next(request, context)
@@ -28,7 +28,7 @@ struct TokenRateLimit: RouterMiddleware {
         _ request: Request, context: LinkSiteContext, next: (Request, LinkSiteContext) async throws -> Response
     ) async throws -> Response {
         if let token = context.identity, let wait = limiter.wait(for: token.id) {
-            metrics.rateLimited("token")
+            metrics.rateLimited(.token)
             throw APIFailure.tooManyRequests(retryAfter: wait)
         }
         return try await next(request, context)
