@@ -29,6 +29,8 @@ final class StoreConnection: Sendable {
     /// again, so the store finds the database back within ``retryAfter`` of its return.
     private let failingUntil = Locked<ContinuousClock.Instant?>(nil)
     static let retryAfter = Duration.seconds(1)
+    /// The deadlines of the calls in flight.
+    private let deadlines = DeadlineWatch()
 
     private init(engine: Engine, deadline: Duration, logger: Logger) {
         self.engine = engine
@@ -174,7 +176,8 @@ final class StoreConnection: Sendable {
             return try await withThrowingTaskGroup(of: Result?.self) { group in
                 group.addTask { try await work() }
                 group.addTask {
-                    try await Task.sleep(for: deadline)
+                    // Cancelled when the work ends first: the group then throws nothing for it.
+                    guard await self.deadlines.wait(until: clock.now + deadline) else { throw CancellationError() }
                     return nil
                 }
                 defer { group.cancelAll() }
