@@ -72,14 +72,18 @@ final class LinkCache: Sendable {
     ) {
         var entry = Entry(link: link, readAt: now, generation: 0)
         if let answer { entry.answers[answer.visitor] = answer.response }
-        state.withLock { state in
+        // The entries that leave are returned, to be freed once the lock is let go: a link and its answers are many
+        // objects, and every visit takes this lock.
+        _ = state.withLock { state -> [Entry] in
             state.generation += 1
             entry.generation = state.generation
-            state.entries[slug] = entry
+            var leaving = state.entries.updateValue(entry, forKey: slug).map { [$0] } ?? []
             state.order.append((slug, state.generation))
             while state.entries.count > capacity, let oldest = state.order.popFirst() {
-                if state.entries[oldest.slug]?.generation == oldest.generation {
-                    state.entries[oldest.slug] = nil
+                if state.entries[oldest.slug]?.generation == oldest.generation,
+                    let left = state.entries.removeValue(forKey: oldest.slug)
+                {
+                    leaving.append(left)
                 }
             }
             // Slugs stored again leave elements behind; drop them before they outnumber the entries twice.
@@ -87,6 +91,7 @@ final class LinkCache: Sendable {
                 let live = state.order.filter { state.entries[$0.slug]?.generation == $0.generation }
                 state.order = CircularBuffer(live)
             }
+            return leaving
         }
     }
 
