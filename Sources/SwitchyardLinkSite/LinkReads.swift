@@ -3,8 +3,8 @@ import SwitchyardLinkStore
 
 /// Reads of links the cache does not hold: at once where the store can read so (an SQLite file,
 /// ``LinkStore/linkAtOnce(_:)``), and otherwise (PostgreSQL) coalesced: the slugs asked for while the store is busy
-/// with earlier reads go to it together, in one statement (``LinkStore/links(_:)``), and a slug asked for twice is
-/// read once.
+/// with earlier reads go to it together, in one statement, and a slug asked for twice is read once. Statements that
+/// follow one another run on one connection (``LinkStore/readingLinks(_:)``).
 ///
 /// A campaign's links are each visited once, so each visit is a read. One statement a slug spends most of its time
 /// on what does not depend on the slugs: the round trip, the statement's parse and plan, the hops between threads.
@@ -19,6 +19,8 @@ final class LinkReads: Sendable {
     private let state = Locked(State())
 
     private typealias Answer = Result<LinkStore.Stored?, LinkStoreError>
+    /// Slugs with the callers waiting for each.
+    private typealias Batch = [(Slug, [CheckedContinuation<Answer, Never>])]
 
     private struct State {
         /// The callers waiting for each slug not yet sent, in the order the slugs were first asked for.
@@ -27,7 +29,7 @@ final class LinkReads: Sendable {
         var readsRunning = 0
 
         /// Takes up to `LinkStore.maxSlugsARead` waiting slugs and their callers, oldest first.
-        mutating func takeBatch() -> [(Slug, [CheckedContinuation<Answer, Never>])] {
+        mutating func takeBatch() -> Batch {
             let slugs = order.prefix(LinkStore.maxSlugsARead)
             order.removeFirst(slugs.count)
             return slugs.map { ($0, waiting.removeValue(forKey: $0) ?? []) }
@@ -49,7 +51,7 @@ final class LinkReads: Sendable {
             return try read.get()
         }
         let answer = await withCheckedContinuation { (continuation: CheckedContinuation<Answer, Never>) in
-            let batch = state.withLock { state -> [(Slug, [CheckedContinuation<Answer, Never>])]? in
+            let batch = state.withLock { state -> Batch? in
                 if state.waiting[slug] == nil { state.order.append(slug) }
                 state.waiting[slug, default: []].append(continuation)
                 guard state.readsRunning < maxReadsAtOnce else { return nil }
@@ -62,31 +64,59 @@ final class LinkReads: Sendable {
         return try answer.get()
     }
 
-    /// Reads `batch`, answers its callers, then the batches that queued meanwhile, until none waits.
-    private func read(_ first: [(Slug, [CheckedContinuation<Answer, Never>])]) async {
-        var batch = first
-        while !batch.isEmpty {
-            let slugs = batch.map(\.0)
-            let found: Result<[Slug: Result<LinkStore.Stored, LinkStoreError>], LinkStoreError>
+    /// Reads `first`, answers its callers, then the batches that queued meanwhile, until none waits: on one
+    /// connection while they come one after another (``LinkStore/readingLinks(_:)``), and on another after a read
+    /// fails.
+    private func read(_ first: Batch) async {
+        // The batch being read, or next; empty once none waits. Only this task and its lease's use it, in turn.
+        let current = Locked(first)
+        while !current.snapshot.isEmpty {
             do throws(LinkStoreError) {
-                found = .success(
-                    try await metrics.timed(.readLinks) { () async throws(LinkStoreError) in
-                        try await store.links(slugs)
-                    })
-            } catch {
-                found = .failure(error)
-            }
-            metrics.linksRead(slugs.count)
-            for (slug, callers) in batch {
-                let answer: Answer = found.flatMap { links in links[slug].map { $0.map(Optional.some) } ?? .success(nil)
+                try await store.readingLinks { reader throws(LinkStoreError) in
+                    while case let batch = current.snapshot, !batch.isEmpty {
+                        let found = await self.read(batch.map(\.0), with: reader)
+                        self.answer(batch, found)
+                        current.withLock { $0 = self.nextBatch() }
+                        // A connection that failed is let go; the next batch leases another.
+                        if case .failure = found { return }
+                    }
                 }
-                for caller in callers { caller.resume(returning: answer) }
+            } catch {
+                // No connection was leased in time: the batch waiting for one gets the error.
+                answer(current.snapshot, .failure(error))
+                current.withLock { $0 = nextBatch() }
             }
-            batch = state.withLock { state in
-                let next = state.takeBatch()
-                if next.isEmpty { state.readsRunning -= 1 }
-                return next
-            }
+        }
+    }
+
+    private typealias Found = Result<[Slug: Result<LinkStore.Stored, LinkStoreError>], LinkStoreError>
+
+    private func read(_ slugs: [Slug], with reader: LinkStore.LinkReader) async -> Found {
+        let found: Found
+        do throws(LinkStoreError) {
+            found = .success(
+                try await metrics.timed(.readLinks) { () async throws(LinkStoreError) in try await reader.links(slugs) }
+            )
+        } catch {
+            found = .failure(error)
+        }
+        metrics.linksRead(slugs.count)
+        return found
+    }
+
+    private func answer(_ batch: Batch, _ found: Found) {
+        for (slug, callers) in batch {
+            let answer: Answer = found.flatMap { links in links[slug].map { $0.map(Optional.some) } ?? .success(nil) }
+            for caller in callers { caller.resume(returning: answer) }
+        }
+    }
+
+    /// The batch that queued meanwhile; when none did, the read ends and another may start.
+    private func nextBatch() -> Batch {
+        state.withLock { state in
+            let next = state.takeBatch()
+            if next.isEmpty { state.readsRunning -= 1 }
+            return next
         }
     }
 }

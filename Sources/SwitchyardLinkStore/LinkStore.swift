@@ -166,17 +166,52 @@ package final class LinkStore: Sendable {
     /// not have is not in the answer.
     /// - Throws: ``LinkStoreError``: `unavailable`.
     package func links(_ slugs: [Slug]) async throws(LinkStoreError) -> [Slug: Result<Stored, LinkStoreError>] {
+        try await Self.links(slugs) { (sqlite, postgres) throws(LinkStoreError) in
+            try await connection.withDriver(sqlite: sqlite, postgres: postgres)
+        }
+    }
+
+    /// Runs `body` with a reader of links that holds one connection for all its reads: on PostgreSQL a run of reads
+    /// leases a connection from the pool once (``StoreConnection/holdingConnection(_:)``). Each read keeps the
+    /// store's deadline; the lease keeps it with the first read.
+    /// - Throws: ``LinkStoreError``: what `body` threw, or `unavailable` when no connection was leased in time.
+    package func readingLinks(_ body: @escaping @Sendable (LinkReader) async throws(LinkStoreError) -> Void)
+        async throws(LinkStoreError)
+    {
+        try await connection.holdingConnection { held throws(LinkStoreError) in try await body(LinkReader(held: held)) }
+    }
+
+    /// Reads links on the connection ``readingLinks(_:)`` holds.
+    package struct LinkReader: Sendable {
+        fileprivate let held: StoreConnection.Held
+
+        /// As ``LinkStore/links(_:)``, on the held connection.
+        package func links(_ slugs: [Slug]) async throws(LinkStoreError) -> [Slug: Result<Stored, LinkStoreError>] {
+            try await LinkStore.links(slugs) { (sqlite, postgres) throws(LinkStoreError) in
+                try await held.run(sqlite: sqlite, postgres: postgres)
+            }
+        }
+    }
+
+    /// ``links(_:)``'s statement, run by `run` with the engine's driver.
+    private static func links(
+        _ slugs: [Slug],
+        run: (
+            _ sqlite: @escaping @Sendable (SQLiteConnection) async throws -> [StoredRow],
+            _ postgres: @escaping @Sendable (PostgresConnection, Logger) async throws -> [StoredRow]
+        ) async throws(LinkStoreError) -> [StoredRow]
+    ) async throws(LinkStoreError) -> [Slug: Result<Stored, LinkStoreError>] {
         let texts = Array(Set(slugs.prefix(Self.maxSlugsARead).map(\.text)))
         guard !texts.isEmpty else { return [:] }
-        let rows = try await connection.withDriver(
-            sqlite: { connection in
+        let rows = try await run(
+            { connection in
                 let marks = repeatElement("?", count: texts.count).joined(separator: ", ")
                 return try await connection.query(
                     "SELECT slug, link, created_at, updated_at FROM short_links WHERE slug IN (\(marks))",
                     texts.map(SQLiteData.text)
                 ).map(StoredRow.init(sqlite:))
             },
-            postgres: { connection, logger in
+            { connection, logger in
                 var read: [StoredRow] = []
                 for try await row in try await connection.execute(LinksBySlug(slugs: texts), logger: logger) {
                     read.append(row)

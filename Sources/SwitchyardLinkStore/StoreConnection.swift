@@ -29,6 +29,8 @@ final class StoreConnection: Sendable {
     /// again, so the store finds the database back within ``retryAfter`` of its return.
     private let failingUntil = Locked<ContinuousClock.Instant?>(nil)
     static let retryAfter = Duration.seconds(1)
+    /// The PostgreSQL connections a store holds at most.
+    static let maximumConnections = 8
     /// The deadlines of the calls in flight.
     private let deadlines = DeadlineWatch()
 
@@ -66,7 +68,7 @@ final class StoreConnection: Sendable {
                 host: server.host, port: server.port, username: server.username, password: server.password,
                 database: server.database, tls: server.requiresTLS ? .require(.makeClientConfiguration()) : .disable)
             configuration.options.connectTimeout = deadline
-            configuration.options.maximumConnections = 8
+            configuration.options.maximumConnections = Self.maximumConnections
             let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
             let runner = Task { await client.run() }
             return StoreConnection(engine: .postgres(client, runner: runner), deadline: deadline, logger: logger)
@@ -121,6 +123,92 @@ final class StoreConnection: Sendable {
         }
     }
 
+    /// Runs `body` with one connection held for every statement it runs through the ``Held`` it is given: on
+    /// PostgreSQL a connection leased from the pool once for all of them, rather than once a statement.
+    ///
+    /// For a run of statements in a row (``LinkStore/readingLinks(_:)``). When a lease ends, PostgresNIO's pool
+    /// parks the connection and starts its keep-alive and idle timers (each a task group of two tasks and a
+    /// libdispatch timer), then stops them at the next lease: a lease a statement paid that at every statement
+    /// (`Benchmarks/README.md`, "Campaign"). The lease and the first statement keep within one deadline, as a
+    /// single call does; each statement keeps its own. SQLite has one connection: each statement passes its gate as
+    /// any call's does.
+    /// - Throws: ``LinkStoreError``: what `body` threw, or `unavailable` when no connection was leased within the
+    ///   deadline.
+    func holdingConnection(_ body: @escaping @Sendable (Held) async throws(LinkStoreError) -> Void)
+        async throws(LinkStoreError)
+    {
+        guard case .postgres(let client, _) = engine else {
+            return try await body(Held(store: self, postgres: nil, firstDone: Locked(true)))
+        }
+        let until = ContinuousClock.now + deadline
+        let firstDone = Locked(false)
+        try await guarded {
+            try await withThrowingTaskGroup(of: HoldingOutcome.self) { group in
+                group.addTask {
+                    try await client.withConnection { connection in
+                        do throws(LinkStoreError) {
+                            try await body(Held(store: self, postgres: connection, firstDone: firstDone))
+                        } catch {
+                            throw Judged(error: error)
+                        }
+                    }
+                    return .done
+                }
+                group.addTask {
+                    // Cancelled when the work ends first: the group then throws nothing for it.
+                    guard await self.deadlines.wait(until: until) else { throw CancellationError() }
+                    return firstDone.snapshot ? .deadlineMoot : .deadlinePassed
+                }
+                defer { group.cancelAll() }
+                while let outcome = try await group.next() {
+                    switch outcome {
+                    case .done: return
+                    case .deadlineMoot: continue
+                    case .deadlinePassed:
+                        throw LinkStoreError(.unavailable, "the database did not answer within \(self.deadline)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// An error a held connection's statement threw, judged by its own call already: the lease that held it
+    /// passes it on as it is.
+    private struct Judged: Error {
+        let error: LinkStoreError
+    }
+
+    private enum HoldingOutcome: Sendable {
+        case done
+        /// The deadline of the lease and the first statement passed before they ended.
+        case deadlinePassed
+        /// It passed after them: the statements since keep their own.
+        case deadlineMoot
+    }
+
+    /// A connection held for a run of statements (``holdingConnection(_:)``).
+    struct Held: Sendable {
+        fileprivate let store: StoreConnection
+        /// The leased connection on PostgreSQL; `nil` on SQLite.
+        fileprivate let postgres: PostgresConnection?
+        /// Set once the first statement ended: the lease's deadline then no longer bounds the run.
+        fileprivate let firstDone: Locked<Bool>
+
+        /// Runs one statement on the held connection, with the engine's own driver (as
+        /// ``StoreConnection/withDriver(deadline:sqlite:postgres:)``), within the store's deadline.
+        func run<Result: Sendable>(
+            sqlite: @escaping @Sendable (SQLiteConnection) async throws -> Result,
+            postgres: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
+        ) async throws(LinkStoreError) -> Result {
+            guard let connection = self.postgres else {
+                return try await store.withDriver(sqlite: sqlite, postgres: postgres)
+            }
+            defer { firstDone.withLock { $0 = true } }
+            let logger = store.logger
+            return try await store.withinDeadline(store.deadline) { try await postgres(connection, logger) }
+        }
+    }
+
     /// Runs `body` in one transaction: all of it or nothing, within `deadline` (the connection's own when `nil`).
     func withTransaction<Result: Sendable>(
         deadline: Duration? = nil, _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result
@@ -168,16 +256,13 @@ final class StoreConnection: Sendable {
     private func withinDeadline<Result: Sendable>(
         _ deadline: Duration, _ work: @escaping @Sendable () async throws -> Result
     ) async throws(LinkStoreError) -> Result {
-        let clock = ContinuousClock()
-        if let until = failingUntil.withLock({ $0 }), clock.now < until {
-            throw LinkStoreError(.unavailable, "the database was unreachable a moment ago")
-        }
-        do {
+        try await guarded {
+            let until = ContinuousClock.now + deadline
             return try await withThrowingTaskGroup(of: Result?.self) { group in
                 group.addTask { try await work() }
                 group.addTask {
                     // Cancelled when the work ends first: the group then throws nothing for it.
-                    guard await self.deadlines.wait(until: clock.now + deadline) else { throw CancellationError() }
+                    guard await self.deadlines.wait(until: until) else { throw CancellationError() }
                     return nil
                 }
                 defer { group.cancelAll() }
@@ -186,6 +271,20 @@ final class StoreConnection: Sendable {
                 }
                 return result
             }
+        }
+    }
+
+    /// Runs `work` unless the database was found unreachable a moment ago, and says what it threw as a store's
+    /// error, opening that window when it was a sign of the server away.
+    private func guarded<Result: Sendable>(_ work: () async throws -> Result) async throws(LinkStoreError) -> Result {
+        let clock = ContinuousClock()
+        if let until = failingUntil.withLock({ $0 }), clock.now < until {
+            throw LinkStoreError(.unavailable, "the database was unreachable a moment ago")
+        }
+        do {
+            return try await work()
+        } catch let judged as Judged {
+            throw judged.error
         } catch let error as LinkStoreError {
             // PostgreSQL: a lease that waited out the deadline is the sign of a server away (the pool keeps trying
             // to connect in the background). SQLite has no server to lose: a slow statement is only slow.

@@ -1,0 +1,105 @@
+import Foundation
+import Logging
+import SQLKit
+import Switchyard
+import SwitchyardWebLinks
+import Testing
+
+@testable import SwitchyardLinkStore
+
+/// Runs of reads on one held connection (`LinkStore.readingLinks(_:)`): each read answers as `links(_:)` does, the
+/// lease keeps the store's deadline, and a read's own failure is said as the read said it.
+@Suite struct ReadingLinksTests {
+    static let now = Date(timeIntervalSince1970: 1_796_000_000)
+
+    static func makeLinks(_ count: Int, in store: LinkStore) async throws {
+        for index in 0..<count {
+            try await store.create(
+                ShortLink(slug: try Slug("run-\(index)"), target: "myapp://product/\(index)"), at: now)
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func readsInARunEachAnswerAsASingleReadDoes(engine: TestEngine) async throws {
+        try await withStore(engine) { store, _ in
+            try await Self.makeLinks(30, in: store)
+            let targets = Locked<[String: String]>([:])
+            // The last read asks for two slugs the store does not have.
+            let runs = try stride(from: 0, to: 33, by: 3).map { first in
+                try (first..<first + 3).map { try Slug("run-\($0)") }
+            }
+            try await store.readingLinks { reader throws(LinkStoreError) in
+                for slugs in runs {
+                    let found = try await reader.links(slugs)
+                    for (slug, link) in found {
+                        if case .success(let stored) = link { targets.withLock { $0[slug.text] = stored.link.target } }
+                    }
+                }
+            }
+            #expect(targets.snapshot.count == 30)
+            #expect(targets.snapshot.allSatisfy { $0.value == "myapp://product/\($0.key.dropFirst(4))" })
+            let single = try await store.links([try Slug("run-7"), try Slug("run-99")])
+            #expect(single.count == 1)
+            #expect(try single[try Slug("run-7")]?.get().link.target == "myapp://product/7")
+        }
+    }
+
+    /// A read that fails on a server that is there (here, its table gone) is said as it failed, and opens no window
+    /// in which every call fails at once: only a lost server does.
+    @Test func aReadThatFailsOnAServerThatIsThereLeavesOtherCallsAlone() async throws {
+        guard TestEngine.available.contains(.postgres) else { return }
+        try await withStore(.postgres) { store, database in
+            try await Self.makeLinks(1, in: store)
+            try await database.withSQL { try await $0.raw("DROP TABLE short_links").run() }
+            let slug = try Slug("run-0")
+            var failure: LinkStoreError?
+            do throws(LinkStoreError) {
+                try await store.readingLinks { reader throws(LinkStoreError) in _ = try await reader.links([slug]) }
+            } catch {
+                failure = error
+            }
+            #expect(failure?.code == .unavailable)
+            #expect(failure?.message.contains("short_links") == true, "\(String(describing: failure))")
+            // At once: no window of failing calls was opened.
+            try await store.checkReady(deadline: .seconds(60))
+        }
+    }
+
+    /// With every connection of the pool held, a run that needs one waits at most the store's deadline for it, then
+    /// is unavailable; the runs holding them end as they would.
+    @Test(.timeLimit(.minutes(1))) func aRunThatGetsNoConnectionIsUnavailableWithinTheDeadline() async throws {
+        guard TestEngine.available.contains(.postgres) else { return }
+        let database = try await TestDatabase.make(.postgres)
+        try await closing({ await database.remove() }) {
+            let store = try await LinkStore.open(database.location, deadline: .milliseconds(500))
+            try await closing({ await store.close() }) {
+                try await Self.makeLinks(1, in: store)
+                let slug = try Slug("run-0")
+                let pool = StoreConnection.maximumConnections
+                // One stream for each holder: a stream has one reader.
+                let releases = (0..<pool).map { _ in AsyncStream<Void>.makeStream() }
+                let holding = Locked(0)
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for (released, _) in releases {
+                        group.addTask {
+                            try await store.readingLinks { reader throws(LinkStoreError) in
+                                _ = try await reader.links([slug])
+                                holding.withLock { $0 += 1 }
+                                for await _ in released {}
+                            }
+                        }
+                    }
+                    while holding.snapshot < pool { try await Task.sleep(for: .milliseconds(5)) }
+                    let code = await storeErrorCode {
+                        try await store.readingLinks { reader throws(LinkStoreError) in
+                            _ = try await reader.links([slug])
+                        }
+                    }
+                    #expect(code == .unavailable)
+                    for (_, release) in releases { release.finish() }
+                    try await group.waitForAll()
+                }
+            }
+        }
+    }
+}
