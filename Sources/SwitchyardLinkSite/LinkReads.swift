@@ -11,8 +11,10 @@ import SwitchyardLinkStore
 /// At most ``maxReadsAtOnce`` statements run at a time; a read that finds a statement free goes at once, alone, so
 /// a quiet site waits for nothing, and under load each statement carries what queued behind the last one.
 final class LinkReads: Sendable {
-    /// The statements that may run at once: enough to keep the database busy while one answer travels back, few
-    /// enough that reads queue and share statements under load (measured in `Benchmarks/README.md`, "Campaign").
+    /// The statements that may run at once. One: reads that come while it runs queue and share the next, on the
+    /// connection it holds. With two, a PostgreSQL campaign on loopback spent about a tenth more CPU a visit on
+    /// twice the statements, for no more visits a second and a longer p99 (`Benchmarks/README.md`, "Campaign"); a
+    /// database farther away leaves a statement's slugs more time to queue, so each statement carries more.
     let maxReadsAtOnce: Int
     private let store: LinkStore
     private let metrics: SiteMetrics
@@ -36,7 +38,7 @@ final class LinkReads: Sendable {
         }
     }
 
-    init(store: LinkStore, maxReadsAtOnce: Int = 2, metrics: SiteMetrics) {
+    init(store: LinkStore, maxReadsAtOnce: Int = 1, metrics: SiteMetrics) {
         self.store = store
         self.maxReadsAtOnce = max(1, maxReadsAtOnce)
         self.metrics = metrics
