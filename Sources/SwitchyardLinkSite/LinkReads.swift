@@ -70,7 +70,8 @@ final class LinkReads: Sendable {
     /// connection while they come one after another (``LinkStore/readingLinks(_:)``), and on another after a read
     /// fails.
     private func read(_ first: Batch) async {
-        // The batch being read, or next; empty once none waits. Only this task and its lease's use it, in turn.
+        // The batch being read, or the next; empty once none waits. This task and the one that holds the connection
+        // use it in turn, never at once.
         let current = Locked(first)
         while !current.snapshot.isEmpty {
             do throws(LinkStoreError) {
@@ -84,8 +85,12 @@ final class LinkReads: Sendable {
                     }
                 }
             } catch {
-                // No connection was leased in time: the batch waiting for one gets the error.
-                answer(current.snapshot, .failure(error))
+                // No connection was leased in time, or the first read did not end within the lease's deadline: the
+                // batch not yet answered, if any, gets the error. (When none is left, this read has already ended,
+                // and another may have started.)
+                let unanswered = current.snapshot
+                guard !unanswered.isEmpty else { break }
+                answer(unanswered, .failure(error))
                 current.withLock { $0 = nextBatch() }
             }
         }

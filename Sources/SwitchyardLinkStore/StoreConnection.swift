@@ -130,8 +130,8 @@ final class StoreConnection: Sendable {
     /// parks the connection and starts its keep-alive and idle timers (each a task group of two tasks and a
     /// libdispatch timer), then stops them at the next lease: a lease a statement paid that at every statement
     /// (`Benchmarks/README.md`, "Campaign"). The lease and the first statement keep within one deadline, as a
-    /// single call does; each statement keeps its own. SQLite has one connection: each statement passes its gate as
-    /// any call's does.
+    /// single call does; each statement keeps its own, so `body` runs its first statement at once. SQLite has one
+    /// connection: each statement passes its gate as any call's does.
     /// - Throws: ``LinkStoreError``: what `body` threw, or `unavailable` when no connection was leased within the
     ///   deadline.
     func holdingConnection(_ body: @escaping @Sendable (Held) async throws(LinkStoreError) -> Void)

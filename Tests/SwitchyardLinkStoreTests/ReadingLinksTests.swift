@@ -66,12 +66,13 @@ import Testing
     }
 
     /// With every connection of the pool held, a run that needs one waits at most the store's deadline for it, then
-    /// is unavailable; the runs holding them end as they would.
+    /// is unavailable; the runs holding them end as they would. (A holder whose own lease or read missed the
+    /// deadline on a loaded machine tries again: what is checked is the run that finds the pool taken.)
     @Test(.timeLimit(.minutes(1))) func aRunThatGetsNoConnectionIsUnavailableWithinTheDeadline() async throws {
         guard TestEngine.available.contains(.postgres) else { return }
         let database = try await TestDatabase.make(.postgres)
         try await closing({ await database.remove() }) {
-            let store = try await LinkStore.open(database.location, deadline: .milliseconds(500))
+            let store = try await LinkStore.open(database.location, deadline: .seconds(2))
             try await closing({ await store.close() }) {
                 try await Self.makeLinks(1, in: store)
                 let slug = try Slug("run-0")
@@ -82,10 +83,17 @@ import Testing
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     for (released, _) in releases {
                         group.addTask {
-                            try await store.readingLinks { reader throws(LinkStoreError) in
-                                _ = try await reader.links([slug])
-                                holding.withLock { $0 += 1 }
-                                for await _ in released {}
+                            while true {
+                                do throws(LinkStoreError) {
+                                    try await store.readingLinks { reader throws(LinkStoreError) in
+                                        _ = try await reader.links([slug])
+                                        holding.withLock { $0 += 1 }
+                                        for await _ in released {}
+                                    }
+                                    return
+                                } catch {
+                                    try await Task.sleep(for: .milliseconds(50))
+                                }
                             }
                         }
                     }
