@@ -324,7 +324,9 @@ package final class LinkService: Sendable {
                 let purged = try await store.purgeExpiredClaims(at: Date())
                 if purged > 0 { logger.info("purged \(purged) expired claims") }
             } catch {
-                logger.warning("expired claims were not purged: \(error)")
+                // A purge cut short because the site is stopping (this task is cancelled then) is no failure: the
+                // next start purges again.
+                if !Task.isCancelled { logger.warning("expired claims were not purged: \(error)") }
             }
             try? await Task.sleep(for: claims.purgeEvery)
         }
