@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# A soak at the campaign's load: switchyard-link-site (release) on SQLite, 100,000 links made through the admin API,
+# A soak at the campaign's load: switchyard-link-site (release) on SQLite (or, with STORE=postgres, on a throwaway
+# PostgreSQL cluster from .ci/postgres), 100,000 links made through the admin API,
 # visited by wrk (2 threads, 64 connections) in the campaign's order for SECONDS (600), every visit a store read.
 # Every 10 s it prints the site's resident memory and threads; at the end, the requests, the errors (socket errors and
 # answers other than 302) and, after the first minute (the cache filling), the memory's first, smallest, largest and
@@ -9,6 +10,7 @@
 #
 #     Benchmarks/Server/soak.sh [SECONDS]
 #     SWITCHYARD_BENCH_SITE=/tmp/site-of-abc1234 Benchmarks/Server/soak.sh
+#     STORE=postgres Benchmarks/Server/soak.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-600}
@@ -20,8 +22,21 @@ if [ -z "$site" ]; then
 fi
 port=18097
 work=$(mktemp -d)
-trap 'kill "${pid:-}" 2>/dev/null || true; rm -rf "$work"' EXIT
-database=$work/links.sqlite
+postgres_dir=""
+cleanup() {
+    kill "${pid:-}" 2>/dev/null || true
+    [ -n "$postgres_dir" ] && .ci/postgres stop "$postgres_dir"
+    rm -rf "$work"
+}
+trap cleanup EXIT
+case ${STORE:-sqlite} in
+sqlite) database=$work/links.sqlite ;;
+postgres)
+    postgres_dir=$(mktemp -d /tmp/switchyard-soak-postgres-XXXXXX)
+    database=$(.ci/postgres start "$postgres_dir" 54392)
+    ;;
+*) echo "STORE is sqlite or postgres" >&2; exit 2 ;;
+esac
 token=$("$site" token create soak --database "$database")
 "$site" serve Examples/shop.json --database "$database" --port "$port" --log-level error \
     --requests-per-token 100000 --requests-per-address 100000 >/dev/null &
