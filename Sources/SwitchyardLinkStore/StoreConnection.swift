@@ -252,24 +252,35 @@ final class StoreConnection: Sendable {
         }
     }
 
-    /// Runs `work`, or throws `unavailable` when it takes longer than `deadline` (the work is then cancelled).
+    /// Runs `work`, or throws `unavailable` when it takes longer than `deadline`: the work is then cancelled, and
+    /// the caller goes on without waiting for it to end.
+    ///
+    /// The work runs in a task of its own, not a child: a task group waits for its children, and a statement on a
+    /// connection that died mid-way (the server stopped during a transaction) may never end, cancelled or not,
+    /// which held a site's stop for ever. A write abandoned so may still commit; the batches' ids make a retry of
+    /// it count nothing twice.
     private func withinDeadline<Result: Sendable>(
         _ deadline: Duration, _ work: @escaping @Sendable () async throws -> Result
     ) async throws(LinkStoreError) -> Result {
         try await guarded {
             let until = ContinuousClock.now + deadline
-            return try await withThrowingTaskGroup(of: Result?.self) { group in
-                group.addTask { try await work() }
-                group.addTask {
-                    // Cancelled when the work ends first: the group then throws nothing for it.
-                    guard await self.deadlines.wait(until: until) else { throw CancellationError() }
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let result = first else {
-                    throw LinkStoreError(.unavailable, "the database did not answer within \(deadline)")
-                }
-                return result
+            let race = FirstEnd<Result>()
+            let worker = Task {
+                do { race.end(with: .success(try await work())) } catch { race.end(with: .failure(error)) }
+            }
+            let watcher = Task {
+                guard await self.deadlines.wait(until: until) else { return }
+                race.end(with: .failure(LinkStoreError(.unavailable, "the database did not answer within \(deadline)")))
+            }
+            // The work is cancelled when the deadline ends the race, and the watch when the work does.
+            defer {
+                worker.cancel()
+                watcher.cancel()
+            }
+            return try await withTaskCancellationHandler {
+                try await race.value()
+            } onCancel: {
+                race.end(with: .failure(CancellationError()))
             }
         }
     }
@@ -325,7 +336,50 @@ final class StoreConnection: Sendable {
             try? await connection.close()
         case .postgres(_, let runner):
             runner.cancel()
-            await runner.value
+            // The pool ends once every lease is back, and a statement abandoned at its deadline may never give its
+            // back: the close waits for it at most a deadline.
+            _ = try? await withinDeadline(deadline) { await runner.value }
+        }
+    }
+}
+
+/// The end of a race between a store's call and its deadline: the first to end it decides, and the others are
+/// ignored.
+private final class FirstEnd<Value: Sendable>: Sendable {
+    private enum State {
+        case running
+        case waiting(CheckedContinuation<Value, any Error>)
+        case ended(Result<Value, any Error>)
+    }
+
+    private let state = Locked(State.running)
+
+    /// Ends the race with `result`, unless it has ended.
+    func end(with result: Result<Value, any Error>) {
+        let waiter = state.withLock { state -> CheckedContinuation<Value, any Error>? in
+            switch state {
+            case .running:
+                state = .ended(result)
+                return nil
+            case .waiting(let continuation):
+                state = .ended(result)
+                return continuation
+            case .ended:
+                return nil
+            }
+        }
+        waiter?.resume(with: result)
+    }
+
+    /// The result the race ended with, once it has.
+    func value() async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            let ended = state.withLock { state -> Result<Value, any Error>? in
+                if case .ended(let result) = state { return result }
+                state = .waiting(continuation)
+                return nil
+            }
+            if let ended { continuation.resume(with: ended) }
         }
     }
 }

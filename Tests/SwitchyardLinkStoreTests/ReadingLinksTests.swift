@@ -110,4 +110,21 @@ import Testing
             }
         }
     }
+
+    /// A statement that does not end, even when cancelled (PostgresNIO does not cancel a statement the server runs),
+    /// is abandoned at the store's deadline: the call is unavailable, and closing the store waits for it at most a
+    /// deadline. A task group would wait for it for ever; so did a site's stop when the server died during its last
+    /// write. (The time limit only keeps a hang from stalling the run.)
+    @Test(.timeLimit(.minutes(1))) func aStatementThatDoesNotEndIsAbandonedAtTheDeadline() async throws {
+        guard TestEngine.available.contains(.postgres) else { return }
+        let database = try await TestDatabase.make(.postgres)
+        try await closing({ await database.remove() }) {
+            let store = try await LinkStore.open(database.location, deadline: .seconds(1))
+            let code = await storeErrorCode {
+                try await store.connection.withDatabase { try await $0.raw("SELECT pg_sleep(3600)").run() }
+            }
+            #expect(code == .unavailable)
+            await store.close()
+        }
+    }
 }
