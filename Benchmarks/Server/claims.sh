@@ -17,19 +17,9 @@ command -v wrk >/dev/null || { echo "needs wrk (apt-get install wrk)" >&2; exit 
 site=Benchmarks/.build/release/switchyard-link-site
 plain=Benchmarks/.build/release/ServerLoad
 port=18091
-work=$(mktemp -d)
-postgres_dir=""
-cleanup() {
-    kill "${pid:-}" 2>/dev/null || true
-    [ -n "$postgres_dir" ] && .ci/postgres stop "$postgres_dir"
-    rm -rf "$work"
-}
-trap cleanup EXIT
+source Benchmarks/Server/processes.sh
 postgres=${SWITCHYARD_BENCH_POSTGRES:-}
-if [ -z "$postgres" ]; then
-    postgres_dir=$(mktemp -d /tmp/switchyard-bench-postgres-XXXXXX)
-    postgres=$(.ci/postgres start "$postgres_dir" 54392)
-fi
+if [ -z "$postgres" ]; then throwaway_postgres 54392; fi
 
 serve() {
     "$site" serve Examples/shop.json --database "$1" --port "$port" --log-level error \
@@ -38,8 +28,6 @@ serve() {
     for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/api/openapi.json" && break; sleep 0.1; done
 }
 
-stop() { kill -INT "$pid"; wait "$pid" 2>/dev/null || true; }
-
 # The link `bench`, into the app: an iPhone gets its landing page with "Get the app".
 seed() {
     local token
@@ -47,13 +35,13 @@ seed() {
     serve "$1"
     curl -s -o /dev/null -w '%{http_code}\n' -X POST -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
         -d '{"slug":"bench","target":"myapp://product/1988"}' "http://127.0.0.1:$port/api/admin/links" | grep -q 201
-    stop
+    stop_server
 }
 
 # One round of SCENARIO against the command after it; prints the RESULT line's figures.
 round() {
     local name=$1 scenario=$2; shift 2
-    "$@" &
+    "$@" >/dev/null &
     pid=$!
     for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/api/openapi.json" && break; sleep 0.1; done
     local mode=switchyard
@@ -61,7 +49,7 @@ round() {
     SCENARIO=$scenario SERVER_LOAD_MODE=$mode TOKENS="$work/tokens" timeout $((seconds + 30)) \
         wrk -t 2 -c 64 -d "${seconds}s" --latency -s Benchmarks/Server/claims.lua "http://127.0.0.1:$port" \
         >"$work/wrk.txt"
-    stop
+    stop_server
     awk -v name="$name" -v scenario="$scenario" -v plain="${plain_rate:-0}" '/^RESULT/ {
         for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = substr($i, length(kv[1]) + 2) }
         ratio = plain > 0 && name != "plain" ? sprintf("%.2f x plain", v["rate"] / plain) : ""

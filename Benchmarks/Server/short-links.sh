@@ -32,19 +32,9 @@ command -v wrk >/dev/null || { echo "needs wrk (apt-get install wrk)" >&2; exit 
 site=Benchmarks/.build/release/switchyard-link-site
 plain=Benchmarks/.build/release/ServerLoad
 port=18090
-work=$(mktemp -d)
-postgres_dir=""
-cleanup() {
-    kill "${pid:-}" 2>/dev/null || true
-    [ -n "$postgres_dir" ] && .ci/postgres stop "$postgres_dir"
-    rm -rf "$work"
-}
-trap cleanup EXIT
+source Benchmarks/Server/processes.sh
 postgres=${SWITCHYARD_BENCH_POSTGRES:-}
-if [ -z "$postgres" ]; then
-    postgres_dir=$(mktemp -d /tmp/switchyard-bench-postgres-XXXXXX)
-    postgres=$(.ci/postgres start "$postgres_dir" 54391)
-fi
+if [ -z "$postgres" ]; then throwaway_postgres 54391; fi
 
 # Makes COUNT links PREFIX-N through the admin API of a site started on DATABASE for it (seed-links.py), each to a
 # product of the app: a desktop gets its web fallback (302), an iPhone its landing page (200).
@@ -58,7 +48,7 @@ seed() {
     start=$(date +%s)
     python3 Benchmarks/Server/seed-links.py "http://127.0.0.1:$port" "$token" "$count" "$prefix" 8
     if [ "$count" -ge 10000 ]; then echo "seeded $count $prefix links on ${database%%:*} in $(($(date +%s) - start)) s"; fi
-    kill -INT "$pid"; wait "$pid" 2>/dev/null || true
+    stop_server
 }
 # One round: start the server, load it with SCENARIO, stop it; prints the RESULT line's figures.
 round() {
@@ -71,7 +61,7 @@ round() {
     SCENARIO=$scenario SERVER_LOAD_MODE=$mode timeout $((seconds + 30)) \
         wrk -t 2 -c 64 -d "${seconds}s" --latency -s Benchmarks/Server/short-links.lua "http://127.0.0.1:$port" \
         >"$work/wrk.txt"
-    kill -INT "$pid"; wait "$pid" 2>/dev/null || true
+    stop_server
     awk -v name="$name" -v scenario="$scenario" -v plain="${plain_rate:-0}" -v pgbench="${pgbench_rate:-0}" \
         -v prepared="${pgbench_prepared_rate:-0}" '/^RESULT/ {
         for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = substr($i, length(kv[1]) + 2) }

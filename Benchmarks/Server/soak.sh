@@ -21,19 +21,12 @@ if [ -z "$site" ]; then
     site=Benchmarks/.build/release/switchyard-link-site
 fi
 port=18097
-work=$(mktemp -d)
-postgres_dir=""
-cleanup() {
-    kill "${pid:-}" 2>/dev/null || true
-    [ -n "$postgres_dir" ] && .ci/postgres stop "$postgres_dir"
-    rm -rf "$work"
-}
-trap cleanup EXIT
+source Benchmarks/Server/processes.sh
 case ${STORE:-sqlite} in
 sqlite) database=$work/links.sqlite ;;
 postgres)
-    postgres_dir=$(mktemp -d /tmp/switchyard-soak-postgres-XXXXXX)
-    database=$(.ci/postgres start "$postgres_dir" 54392)
+    throwaway_postgres 54393
+    database=$postgres
     ;;
 *) echo "STORE is sqlite or postgres" >&2; exit 2 ;;
 esac
