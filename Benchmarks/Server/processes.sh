@@ -1,4 +1,4 @@
-# Sourced by the load scripts (short-links.sh, claims.sh, soak.sh): their work folder, the server they have running,
+# Sourced by the load scripts (run.sh, short-links.sh, claims.sh, soak.sh): their work folder, the server they have running,
 # a throwaway PostgreSQL cluster, and one exit that takes these down in order.
 #
 #   "$site" serve … &  pid=$!   the server a script starts; one at a time

@@ -15,8 +15,7 @@ command -v wrk >/dev/null || { echo "needs wrk (apt-get install wrk)" >&2; exit 
 (cd Benchmarks && swift build -c release --product ServerLoad >/dev/null 2>&1)
 server=Benchmarks/.build/release/ServerLoad
 port=18080
-work=$(mktemp -d)
-trap 'kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
+source Benchmarks/Server/processes.sh
 
 # One round: start the server, wait for it to answer, load it, sample its memory once a second, stop it.
 round() {
@@ -38,8 +37,7 @@ round() {
     middle=${middle:-$first}
     peak=$(awk '/VmHWM/ { print $2 }' "/proc/$pid/status")
     last=$(awk '/VmRSS/ { print $2 }' "/proc/$pid/status")
-    kill -INT "$pid"
-    wait "$pid" 2>/dev/null || true
+    stop_server
     awk -v mode="$mode" -v peak="$peak" -v rss="$first $middle $last" '
         /^RESULT/ {
             for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = substr($i, length(kv[1]) + 2) }
