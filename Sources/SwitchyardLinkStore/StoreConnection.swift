@@ -24,15 +24,25 @@ final class StoreConnection: Sendable {
     /// How long a statement may wait for a connection, and then run, before the store answers `unavailable`.
     let deadline: Duration
     let logger: Logger
-    /// After a call found the database unreachable, calls fail at once until this moment, instead of each waiting
-    /// for the deadline: a site then answers 503 at once while the database is away. The first call after it tries
-    /// again, so the store finds the database back within ``retryAfter`` of its return.
-    private let failingUntil = Locked<ContinuousClock.Instant?>(nil)
+    /// Whether calls go to the database; see ``Availability``.
+    private let availability = Locked(Availability.open)
     static let retryAfter = Duration.seconds(1)
     /// The PostgreSQL connections a store holds at most.
     static let maximumConnections = 8
     /// The deadlines of the calls in flight.
     private let deadlines = DeadlineWatch()
+
+    /// Whether a call goes to the database.
+    private enum Availability {
+        case open
+        /// After a call found the database unreachable, calls fail at once until this moment, instead of each
+        /// waiting for the deadline: a site then answers 503 at once while the database is away. The first call
+        /// after it tries again, so the store finds the database back within ``retryAfter`` of its return.
+        case failingUntil(ContinuousClock.Instant)
+        /// ``close()`` was called: every call fails, and says so, rather than with what the driver says of a handle
+        /// or a pool that is closed (SQLite's is `misuse: out of memory`).
+        case closed
+    }
 
     private init(engine: Engine, deadline: Duration, logger: Logger) {
         self.engine = engine
@@ -262,35 +272,43 @@ final class StoreConnection: Sendable {
     private func withinDeadline<Result: Sendable>(
         _ deadline: Duration, _ work: @escaping @Sendable () async throws -> Result
     ) async throws(LinkStoreError) -> Result {
-        try await guarded {
-            let until = ContinuousClock.now + deadline
-            let race = FirstEnd<Result>()
-            let worker = Task {
-                do { race.end(with: .success(try await work())) } catch { race.end(with: .failure(error)) }
-            }
-            let watcher = Task {
-                guard await self.deadlines.wait(until: until) else { return }
-                race.end(with: .failure(LinkStoreError(.unavailable, "the database did not answer within \(deadline)")))
-            }
-            // The work is cancelled when the deadline ends the race, and the watch when the work does.
-            defer {
-                worker.cancel()
-                watcher.cancel()
-            }
-            return try await withTaskCancellationHandler {
-                try await race.value()
-            } onCancel: {
-                race.end(with: .failure(CancellationError()))
-            }
+        try await guarded { try await racingDeadline(deadline, work) }
+    }
+
+    /// The race of ``withinDeadline(_:_:)``, for any call and for ``close()``, which is not a call.
+    private func racingDeadline<Result: Sendable>(
+        _ deadline: Duration, _ work: @escaping @Sendable () async throws -> Result
+    ) async throws -> Result {
+        let until = ContinuousClock.now + deadline
+        let race = FirstEnd<Result>()
+        let worker = Task {
+            do { race.end(with: .success(try await work())) } catch { race.end(with: .failure(error)) }
+        }
+        let watcher = Task {
+            guard await self.deadlines.wait(until: until) else { return }
+            race.end(with: .failure(LinkStoreError(.unavailable, "the database did not answer within \(deadline)")))
+        }
+        // The work is cancelled when the deadline ends the race, and the watch when the work does.
+        defer {
+            worker.cancel()
+            watcher.cancel()
+        }
+        return try await withTaskCancellationHandler {
+            try await race.value()
+        } onCancel: {
+            race.end(with: .failure(CancellationError()))
         }
     }
 
-    /// Runs `work` unless the database was found unreachable a moment ago, and says what it threw as a store's
-    /// error, opening that window when it was a sign of the server away.
+    /// Runs `work` unless the store is closed or the database was found unreachable a moment ago, and says what it
+    /// threw as a store's error, opening that window when it was a sign of the server away.
     private func guarded<Result: Sendable>(_ work: () async throws -> Result) async throws(LinkStoreError) -> Result {
         let clock = ContinuousClock()
-        if let until = failingUntil.withLock({ $0 }), clock.now < until {
-            throw LinkStoreError(.unavailable, "the database was unreachable a moment ago")
+        switch availability.withLock({ $0 }) {
+        case .open: break
+        case .failingUntil(let until):
+            if clock.now < until { throw LinkStoreError(.unavailable, "the database was unreachable a moment ago") }
+        case .closed: throw LinkStoreError(.unavailable, "the store is closed")
         }
         do {
             return try await work()
@@ -300,16 +318,24 @@ final class StoreConnection: Sendable {
             // PostgreSQL: a lease that waited out the deadline is the sign of a server away (the pool keeps trying
             // to connect in the background). SQLite has no server to lose: a slow statement is only slow.
             if error.code == .unavailable, isServer {
-                failingUntil.withLock { $0 = clock.now + Self.retryAfter }
+                failWithoutTrying(until: clock.now + Self.retryAfter)
             }
             throw error
         } catch {
             // A failed statement (a constraint, a syntax error) is no outage: only a lost connection opens the
             // window. PostgresNIO reports a lost or refused connection as a PSQLError of a connection code.
             if isServer, Self.isConnectionFailure(error) {
-                failingUntil.withLock { $0 = clock.now + Self.retryAfter }
+                failWithoutTrying(until: clock.now + Self.retryAfter)
             }
             throw LinkStoreError(.unavailable, "the database failed: \(String(reflecting: error).prefix(300))")
+        }
+    }
+
+    /// Opens the window in which calls fail at once, unless the store is closed.
+    private func failWithoutTrying(until: ContinuousClock.Instant) {
+        availability.withLock { availability in
+            if case .closed = availability { return }
+            availability = .failingUntil(until)
         }
     }
 
@@ -329,7 +355,14 @@ final class StoreConnection: Sendable {
             .contains(error.code)
     }
 
+    /// Closes the database, once; every call after fails with `unavailable`, "the store is closed".
     func close() async {
+        let closes = availability.withLock { availability in
+            if case .closed = availability { return false }
+            availability = .closed
+            return true
+        }
+        guard closes else { return }
         switch engine {
         case .sqlite(let connection, _, let reader):
             reader.close()
@@ -338,7 +371,7 @@ final class StoreConnection: Sendable {
             runner.cancel()
             // The pool ends once every lease is back, and a statement abandoned at its deadline may never give its
             // back: the close waits for it at most a deadline.
-            _ = try? await withinDeadline(deadline) { await runner.value }
+            _ = try? await racingDeadline(deadline) { await runner.value }
         }
     }
 }

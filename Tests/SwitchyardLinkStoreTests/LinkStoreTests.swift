@@ -391,4 +391,44 @@ import Testing
             await store.close()
         }
     }
+
+    /// After `close()`, every kind of call (a read, a run of reads, a write, the readiness check) fails at once and
+    /// says the store is closed, rather than what the driver says of a closed handle or pool; a second `close()`
+    /// returns.
+    @Test(.timeLimit(.minutes(1)), arguments: TestEngine.available)
+    func aClosedStoreSaysSoToEveryCall(engine: TestEngine) async throws {
+        try await withStore(engine) { store, _ in
+            let slug = try Slug("closed")
+            let other = try Slug("other")
+            try await store.create(ShortLink(slug: slug, target: "myapp://cart"), at: Self.now)
+            await store.close()
+            #expect(store.linkAtOnce(slug) == nil)
+            let failures = [
+                "link": await Self.failure { () throws(LinkStoreError) in _ = try await store.link(slug) },
+                "readingLinks": await Self.failure { () throws(LinkStoreError) in
+                    try await store.readingLinks { reader throws(LinkStoreError) in _ = try await reader.links([slug]) }
+                },
+                "create": await Self.failure { () throws(LinkStoreError) in
+                    try await store.create(ShortLink(slug: other, target: "myapp://cart"), at: Self.now)
+                },
+                "checkReady": await Self.failure { () throws(LinkStoreError) in
+                    try await store.checkReady(deadline: .seconds(5))
+                },
+            ]
+            for (call, failure) in failures {
+                #expect(failure == LinkStoreError(.unavailable, "the store is closed"), "\(call)")
+            }
+            await store.close()
+        }
+    }
+
+    /// What `call` threw; `nil` when it threw nothing.
+    static func failure(_ call: () async throws(LinkStoreError) -> Void) async -> LinkStoreError? {
+        do throws(LinkStoreError) {
+            try await call()
+            return nil
+        } catch {
+            return error
+        }
+    }
 }
