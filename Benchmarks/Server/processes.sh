@@ -1,5 +1,5 @@
-# Sourced by the load scripts (run.sh, short-links.sh, claims.sh, soak.sh): their work folder, the server they have running,
-# a throwaway PostgreSQL cluster, and one exit that takes these down in order.
+# Sourced by the load scripts (run.sh, short-links.sh, claims.sh, soak.sh): their work folder, the server they have
+# running, a throwaway PostgreSQL cluster, and one exit that takes these down in order.
 #
 #   "$site" serve … &  pid=$!   the server a script starts; one at a time
 #   stop_server                 SIGTERM to it (as an orchestrator stops it), then waits until it has exited: at most
