@@ -219,6 +219,7 @@ let package = Package(
                 "SwitchyardLinkAPI", "SwitchyardTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
             ]
         ),
         .testTarget(name: "SwitchyardCLITests", dependencies: ["SwitchyardCLI"], exclude: ["Golden"]),

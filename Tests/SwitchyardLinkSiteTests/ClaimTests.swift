@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import SQLiteKit
 import Switchyard
 import SwitchyardLinkAPI
 import SwitchyardLinkStore
@@ -357,6 +359,45 @@ import Testing
                 try await Task.sleep(for: .milliseconds(50))
             }
             #expect(try await site.store.claims(of: try Slug("xmas"), before: nil, limit: 1).isEmpty)
+        }
+    }
+
+    /// A purge that fails while the site runs is warned about; one cut short because the site is stopping (its task
+    /// cancelled) is not, since the next start purges again. The purge is held up by another connection's write lock
+    /// on the file.
+    @Test(.timeLimit(.minutes(1)), arguments: [false, true])
+    func aPurgeThatFailsIsWarnedAboutUnlessTheSiteIsStopping(stopping: Bool) async throws {
+        try await LinkSiteFixture.with { site in
+            let path = site.folder.appendingPathComponent("links.sqlite").path
+            // The purge's own store gives up after 1 s; a stop comes well before that.
+            let store = try await LinkStore.open(.sqlite(path: path), deadline: .seconds(1))
+            let lines = Locked<[String]>([])
+            let logger = Logger(label: "purge") { label in
+                LineLogHandler(label: label, layout: .text) { line in lines.withLock { $0.append(line) } }
+            }
+            let service = try LinkService(
+                file: site.file, store: store,
+                claims: ClaimSettings(
+                    tokens: ClaimTokens(key: Array(repeating: 1, count: 32)), purgeEvery: .seconds(60)),
+                logger: logger)
+            let holder = try await SQLiteConnection.open(storage: .file(path: path))
+            _ = try await holder.query("BEGIN EXCLUSIVE")
+            let purging = Task { await service.purgeClaims() }
+            if stopping {
+                try await Task.sleep(for: .milliseconds(300))
+            } else {
+                // The deadline passes after 1 s; wait for its warning, however slow the machine.
+                for _ in 0..<100 where !lines.snapshot.contains(where: { $0.contains("not purged") }) {
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+            }
+            purging.cancel()
+            await purging.value
+            _ = try await holder.query("ROLLBACK")
+            try await holder.close()
+            await store.close()
+            let warned = lines.snapshot.contains { $0.contains("expired claims were not purged") }
+            #expect(warned == !stopping, "\(lines.snapshot)")
         }
     }
 }
