@@ -5,7 +5,8 @@
 # links each visited once, the cache on) and each store, the rounds alternate,
 # plain first, ROUNDS times (2); wrk (Debian's) holds 64 connections on loopback for SECONDS (20) a round. Clicks are
 # recorded and written in batches throughout, as in production. It prints requests a second, p50 and p99, errors,
-# and each round's ratio to the plain round before it.
+# and each round's ratio to the plain round before it; at the end, each round's rate and p99 against the mean of the
+# plain rounds before and after it (a plain round closes each scenario, so that every round has one after it).
 #
 #     Benchmarks/Server/short-links.sh [SECONDS] [ROUNDS]
 # PostgreSQL: a throwaway cluster from .ci/postgres, unless SWITCHYARD_BENCH_POSTGRES names a database.
@@ -33,23 +34,10 @@ site=Benchmarks/.build/release/switchyard-link-site
 plain=Benchmarks/.build/release/ServerLoad
 port=18090
 source Benchmarks/Server/processes.sh
+source Benchmarks/Server/seeding.sh
 postgres=${SWITCHYARD_BENCH_POSTGRES:-}
 if [ -z "$postgres" ]; then throwaway_postgres 54391; fi
 
-# Makes COUNT links PREFIX-N through the admin API of a site started on DATABASE for it (seed-links.py), each to a
-# product of the app: a desktop gets its web fallback (302), an iPhone its landing page (200).
-seed() {
-    local database=$1 count=$2 prefix=$3 token start
-    token=$("$site" token create "$prefix" --database "$database")
-    "$site" serve Examples/shop.json --database "$database" --port "$port" --log-level error \
-        --requests-per-token 100000 --requests-per-address 100000 >/dev/null &
-    pid=$!
-    for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 0.1; done
-    start=$(date +%s)
-    python3 Benchmarks/Server/seed-links.py "http://127.0.0.1:$port" "$token" "$count" "$prefix" 8
-    if [ "$count" -ge 10000 ]; then echo "seeded $count $prefix links on ${database%%:*} in $(($(date +%s) - start)) s"; fi
-    stop_server
-}
 # One round: start the server, load it with SCENARIO, stop it; prints the RESULT line's figures.
 round() {
     local name=$1 scenario=$2; shift 2
@@ -70,7 +58,8 @@ round() {
         if (prepared > 0 && name != "plain") ratio = ratio sprintf(" (%.2f x -M prepared)", v["rate"] / prepared)
         printf "%-9s %-10s %8d req/s  p50 %6.2f ms  p99 %6.2f ms  errors %d  %s  [%s]\n", scenario, name, v["rate"],
             v["p50_us"] / 1000, v["p99_us"] / 1000, v["errors"], ratio, v["statuses"]
-        print v["rate"] > "'"$work"'/rate" }' "$work/wrk.txt"
+        print v["rate"] > "'"$work"'/rate"
+        print scenario, name, v["rate"], v["p99_us"] >> "'"$work"'/rounds" }' "$work/wrk.txt"
 }
 
 scenarios=${SCENARIOS:-redirect landing uncached}
@@ -137,4 +126,28 @@ for scenario in $scenarios; do
             done
         done
     done
+    # The last round of the site gets a plain round after it too, as every other one has.
+    round plain "$scenario" "$plain" plain "$port"
 done
+# Each round of the site or the baseline against the plain rounds run just before and just after it: the machine's
+# speed drifts between rounds (the plain handler alone varies by a fifth over a run), and the mean of the two rounds
+# around a round is nearer to what plain would have done in its place than the one before it alone.
+echo
+echo "each round against the mean of the plain rounds before and after it (rate, then p99 over plain's p99):"
+python3 - "$work/rounds" <<'SUMMARY'
+import sys
+rounds = [line.split() for line in open(sys.argv[1])]
+summary = {}
+for i, (scenario, name, rate, p99) in enumerate(rounds):
+    if name.startswith("plain"):
+        continue
+    around = [r for r in (next((r for r in reversed(rounds[:i]) if r[0] == scenario and r[1] == "plain"), None),
+                          next((r for r in rounds[i + 1:] if r[0] == scenario and r[1] == "plain"), None)) if r]
+    plain_rate = sum(float(r[2]) for r in around) / len(around)
+    plain_p99 = sum(float(r[3]) for r in around) / len(around)
+    summary.setdefault((scenario, name), []).append((float(rate) / plain_rate, float(p99) / plain_p99))
+for (scenario, name), ratios in summary.items():
+    rates = " ".join(f"{rate:.2f}" for rate, _ in ratios)
+    p99s = " ".join(f"{p99:.2f}" for _, p99 in ratios)
+    print(f"{scenario:<9} {name:<14} {rates}  x plain    p99 {p99s}  x plain's")
+SUMMARY
