@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# Two servers serving at once on one machine, each loaded by a wrk of its own (1 thread, 32 connections), for
+# SECONDS (10) a pair, PAIRS (5) times, the two taking turns being started first. For each it prints the visits a
+# second and the CPU the server took a visit (its user and system time from /proc over the visits wrk counted), and
+# B's over A's. Serving at once, the two meet the same machine at the same moment, so their ratio does not drift
+# with the machine as rounds run one after another do (short-links.sh gives the rates a server reaches alone): it
+# is how a change's cost is measured, and how far the site is from the plain handler in CPU.
+#
+#     Benchmarks/Server/at-once.sh [SECONDS] [PAIRS]
+#
+# A and B are each `plain` (ServerLoad's plain handler) or the path of a switchyard-link-site, for instance one
+# built from an earlier commit; by default A is plain and B the site built here. SCENARIO is one of
+# short-links.lua's: redirect (the default), landing, uncached, or campaign: CAMPAIGN_LINKS per-recipient links
+# (20,000 by default; more than the cache's 10,000, so that every visit reads the store), each visited once a cycle
+# by each server's wrk. STORE is sqlite (the default) or postgres: a throwaway cluster, unless
+# SWITCHYARD_BENCH_POSTGRES names a database. Both sites serve the same store.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+seconds=${1:-10}
+pairs=${2:-5}
+command -v wrk >/dev/null || { echo "needs wrk (apt-get install wrk)" >&2; exit 2; }
+(cd Benchmarks && swift build -c release --product switchyard-link-site >/dev/null 2>&1)
+(cd Benchmarks && swift build -c release --product ServerLoad >/dev/null 2>&1)
+site=Benchmarks/.build/release/switchyard-link-site
+plain=Benchmarks/.build/release/ServerLoad
+port=18090
+a=${A:-plain}
+b=${B:-$site}
+scenario=${SCENARIO:-redirect}
+for server in "$a" "$b"; do
+    [ "$server" = plain ] || [ -x "$server" ] || { echo "A and B are plain or a switchyard-link-site: $server" >&2; exit 2; }
+done
+source Benchmarks/Server/processes.sh
+source Benchmarks/Server/seeding.sh
+case ${STORE:-sqlite} in
+sqlite) database=$work/links.sqlite ;;
+postgres)
+    database=${SWITCHYARD_BENCH_POSTGRES:-}
+    if [ -z "$database" ]; then
+        throwaway_postgres 54394
+        database=$postgres
+    fi
+    ;;
+*) echo "STORE is sqlite or postgres" >&2; exit 2 ;;
+esac
+cache=5
+case $scenario in
+campaign)
+    export CAMPAIGN_LINKS=${CAMPAIGN_LINKS:-20000}
+    seed "$database" "$CAMPAIGN_LINKS" camp
+    ;;
+redirect | landing) UTM_SOURCE=bench seed "$database" 1000 link ;;
+uncached)
+    UTM_SOURCE=bench seed "$database" 1000 link
+    cache=0
+    ;;
+*) echo "SCENARIO is redirect, landing, uncached or campaign" >&2; exit 2 ;;
+esac
+
+# Starts SERVER (plain, or a site's path) on PORT, in the background.
+start() {
+    if [ "$1" = plain ]; then
+        "$plain" plain "$2" >/dev/null 2>&1 &
+    else
+        "$1" serve Examples/shop.json --database "$database" --port "$2" --log-level error --cache-seconds "$cache" \
+            >/dev/null 2>&1 &
+    fi
+}
+# The CPU process $1 has used: its user and system time, in clock ticks.
+cpu() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+# Loads PORT with the scenario (as plain when SERVER is plain) into FILE.
+load() {
+    local mode=switchyard
+    [ "$1" = plain ] && mode=plain
+    SCENARIO=$scenario SERVER_LOAD_MODE=$mode THREADS=1 timeout $((seconds + 30)) \
+        wrk -t 1 -c 32 -d "${seconds}s" -s Benchmarks/Server/short-links.lua "http://127.0.0.1:$2" >"$3"
+}
+
+echo "$scenario on ${STORE:-sqlite}, $(nproc) cores, each server 32 connections, ${seconds} s a pair"
+echo "A: $a"
+echo "B: $b"
+: >"$work/ratios"
+for n in $(seq "$pairs"); do
+    # Odd pairs start A first, even pairs B.
+    if [ $((n % 2)) = 1 ]; then
+        start "$a" $((port + 1))
+        pid=$!
+        start "$b" $((port + 2))
+        second_pid=$!
+    else
+        start "$b" $((port + 2))
+        second_pid=$!
+        start "$a" $((port + 1))
+        pid=$!
+    fi
+    for p in $((port + 1)) $((port + 2)); do
+        for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$p/healthz" && break; sleep 0.1; done
+    done
+    a_before=$(cpu "$pid")
+    b_before=$(cpu "$second_pid")
+    load "$a" $((port + 1)) "$work/a.txt" &
+    a_load=$!
+    load "$b" $((port + 2)) "$work/b.txt"
+    wait "$a_load"
+    a_cpu=$(($(cpu "$pid") - a_before))
+    b_cpu=$(($(cpu "$second_pid") - b_before))
+    stop_server
+    python3 - "$work/a.txt" "$work/b.txt" "$a_cpu" "$b_cpu" "$(getconf CLK_TCK)" "$n" "$work/ratios" <<'PAIR'
+import sys
+a_file, b_file, a_cpu, b_cpu, ticks, n, ratios = sys.argv[1:]
+def result(path):
+    line = next(line for line in open(path) if line.startswith("RESULT"))
+    return {k: v for k, v in (field.split("=", 1) for field in line.split()[1:])}
+a, b = result(a_file), result(b_file)
+def per_visit(cpu, r):
+    return int(cpu) / int(ticks) / max(int(r["requests"]), 1) * 1e6
+a_us, b_us = per_visit(a_cpu, a), per_visit(b_cpu, b)
+cpu_ratio, rate_ratio = b_us / a_us, float(b["rate"]) / float(a["rate"])
+print(f"pair {n}  A {float(a['rate']):8.0f}/s {a_us:6.1f} µs a visit  B {float(b['rate']):8.0f}/s {b_us:6.1f} µs a visit"
+      f"  B/A CPU a visit {cpu_ratio:.3f}, visits {rate_ratio:.3f}  errors {a['errors']}/{b['errors']}")
+open(ratios, "a").write(f"{cpu_ratio} {rate_ratio}\n")
+PAIR
+done
+python3 - "$work/ratios" <<'SUMMARY'
+import statistics, sys
+pairs = [tuple(map(float, line.split())) for line in open(sys.argv[1])]
+for name, values in (("CPU a visit", [p[0] for p in pairs]), ("visits a second", [p[1] for p in pairs])):
+    print(f"B/A {name}: median {statistics.median(values):.3f} ({min(values):.3f} to {max(values):.3f})")
+SUMMARY
