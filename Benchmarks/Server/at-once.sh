@@ -18,6 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-10}
 pairs=${2:-5}
+[[ $seconds =~ ^[1-9][0-9]*$ && $pairs =~ ^[1-9][0-9]*$ ]] || { echo "SECONDS and PAIRS are whole numbers from 1" >&2; exit 2; }
 command -v wrk >/dev/null || { echo "needs wrk (apt-get install wrk)" >&2; exit 2; }
 (cd Benchmarks && swift build -c release --product switchyard-link-site >/dev/null 2>&1)
 (cd Benchmarks && swift build -c release --product ServerLoad >/dev/null 2>&1)
