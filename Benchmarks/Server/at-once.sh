@@ -19,11 +19,7 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-10}
 pairs=${2:-5}
 [[ $seconds =~ ^[1-9][0-9]*$ && $pairs =~ ^[1-9][0-9]*$ ]] || { echo "SECONDS and PAIRS are whole numbers from 1" >&2; exit 2; }
-command -v wrk >/dev/null || { echo "needs wrk (apt-get install wrk)" >&2; exit 2; }
-(cd Benchmarks && swift build -c release --product switchyard-link-site >/dev/null 2>&1)
-(cd Benchmarks && swift build -c release --product ServerLoad >/dev/null 2>&1)
-site=Benchmarks/.build/release/switchyard-link-site
-plain=Benchmarks/.build/release/ServerLoad
+source Benchmarks/Server/servers.sh
 port=18090
 a=${A:-plain}
 b=${B:-$site}

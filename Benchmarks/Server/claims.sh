@@ -11,11 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-10}
-command -v wrk >/dev/null || { echo "needs wrk (apt-get install wrk)" >&2; exit 2; }
-(cd Benchmarks && swift build -c release --product switchyard-link-site >/dev/null 2>&1)
-(cd Benchmarks && swift build -c release --product ServerLoad >/dev/null 2>&1)
-site=Benchmarks/.build/release/switchyard-link-site
-plain=Benchmarks/.build/release/ServerLoad
+source Benchmarks/Server/servers.sh
 port=18091
 source Benchmarks/Server/processes.sh
 postgres=${SWITCHYARD_BENCH_POSTGRES:-}

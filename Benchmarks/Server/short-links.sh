@@ -25,13 +25,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-20}
 rounds=${2:-2}
-command -v wrk >/dev/null || { echo "needs wrk (apt-get install wrk)" >&2; exit 2; }
-# Both from the Benchmarks package (the site is a product of its dependency, the main package), so that they share
-# one release build of SwiftNIO and Hummingbird.
-(cd Benchmarks && swift build -c release --product switchyard-link-site >/dev/null 2>&1)
-(cd Benchmarks && swift build -c release --product ServerLoad >/dev/null 2>&1)
-site=Benchmarks/.build/release/switchyard-link-site
-plain=Benchmarks/.build/release/ServerLoad
+source Benchmarks/Server/servers.sh
 port=18090
 source Benchmarks/Server/processes.sh
 source Benchmarks/Server/seeding.sh
