@@ -123,12 +123,15 @@ final class StoreConnection: Sendable {
         deadline: Duration? = nil, sqlite: @escaping @Sendable (SQLiteConnection) async throws -> Result,
         postgres: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
     ) async throws(LinkStoreError) -> Result {
-        try await withinDeadline(deadline ?? self.deadline) {
+        try await withinDeadline(deadline ?? self.deadline) { lease in
             switch self.engine {
             case .sqlite(let connection, let gate, _):
                 return try await gate.pass { try await sqlite(connection) }
             case .postgres(let client, _):
-                return try await client.withConnection { try await postgres($0, self.logger) }
+                return try await client.withConnection { connection in
+                    lease.made()
+                    return try await postgres(connection, self.logger)
+                }
             }
         }
     }
@@ -152,10 +155,12 @@ final class StoreConnection: Sendable {
         }
         let until = ContinuousClock.now + deadline
         let firstDone = Locked(false)
-        try await guarded {
+        let lease = Lease()
+        try await guarded(lease) {
             try await withThrowingTaskGroup(of: HoldingOutcome.self) { group in
                 group.addTask {
                     try await client.withConnection { connection in
+                        lease.made()
                         do throws(LinkStoreError) {
                             try await body(Held(store: self, postgres: connection, firstDone: firstDone))
                         } catch {
@@ -175,7 +180,7 @@ final class StoreConnection: Sendable {
                     case .done: return
                     case .deadlineMoot: continue
                     case .deadlinePassed:
-                        throw LinkStoreError(.unavailable, "the database did not answer within \(self.deadline)")
+                        throw Self.deadlinePassed(self.deadline, lease: lease)
                     }
                 }
             }
@@ -215,7 +220,9 @@ final class StoreConnection: Sendable {
             }
             defer { firstDone.withLock { $0 = true } }
             let logger = store.logger
-            return try await store.withinDeadline(store.deadline) { try await postgres(connection, logger) }
+            return try await store.withinDeadline(store.deadline, lease: Lease(made: true)) { _ in
+                try await postgres(connection, logger)
+            }
         }
     }
 
@@ -235,7 +242,7 @@ final class StoreConnection: Sendable {
         deadline: Duration? = nil, sqlite: @escaping @Sendable (SQLiteConnection) async throws -> Result,
         postgres: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
     ) async throws(LinkStoreError) -> Result {
-        try await withinDeadline(deadline ?? self.deadline) {
+        try await withinDeadline(deadline ?? self.deadline) { lease in
             switch self.engine {
             case .sqlite(let connection, let gate, _):
                 return try await gate.passAlone {
@@ -251,7 +258,10 @@ final class StoreConnection: Sendable {
                 }
             case .postgres(let client, _):
                 do {
-                    return try await client.withTransaction(logger: self.logger) { try await postgres($0, self.logger) }
+                    return try await client.withTransaction(logger: self.logger) { connection in
+                        lease.made()
+                        return try await postgres(connection, self.logger)
+                    }
                 } catch let error as PostgresTransactionError {
                     // PostgresNIO wraps what the body threw; a store's error the body threw to roll back (a slug
                     // taken) is said as the body said it, as on SQLite, once the rollback is done.
@@ -270,14 +280,14 @@ final class StoreConnection: Sendable {
     /// which held a site's stop for ever. A write abandoned so may still commit; the batches' ids make a retry of
     /// it count nothing twice.
     private func withinDeadline<Result: Sendable>(
-        _ deadline: Duration, _ work: @escaping @Sendable () async throws -> Result
+        _ deadline: Duration, lease: Lease = Lease(), _ work: @escaping @Sendable (Lease) async throws -> Result
     ) async throws(LinkStoreError) -> Result {
-        try await guarded { try await racingDeadline(deadline, work) }
+        try await guarded(lease) { try await racingDeadline(deadline, lease: lease) { try await work(lease) } }
     }
 
     /// The race of ``withinDeadline(_:_:)``, for any call and for ``close()``, which is not a call.
     private func racingDeadline<Result: Sendable>(
-        _ deadline: Duration, _ work: @escaping @Sendable () async throws -> Result
+        _ deadline: Duration, lease: Lease = Lease(), _ work: @escaping @Sendable () async throws -> Result
     ) async throws -> Result {
         let until = ContinuousClock.now + deadline
         let race = FirstEnd<Result>()
@@ -286,7 +296,7 @@ final class StoreConnection: Sendable {
         }
         let watcher = Task {
             guard await self.deadlines.wait(until: until) else { return }
-            race.end(with: .failure(LinkStoreError(.unavailable, "the database did not answer within \(deadline)")))
+            race.end(with: .failure(Self.deadlinePassed(deadline, lease: lease)))
         }
         // The work is cancelled when the deadline ends the race, and the watch when the work does.
         defer {
@@ -302,7 +312,16 @@ final class StoreConnection: Sendable {
 
     /// Runs `work` unless the store is closed or the database was found unreachable a moment ago, and says what it
     /// threw as a store's error, opening that window when it was a sign of the server away.
-    private func guarded<Result: Sendable>(_ work: () async throws -> Result) async throws(LinkStoreError) -> Result {
+    ///
+    /// A deadline that passed while `lease` waited for a connection is such a sign: the pool keeps trying to
+    /// connect in the background, and an unreachable server leaves every lease waiting. One that passed while a
+    /// statement ran on a connection is not: the server answered it, and is slow with that statement (a batch of
+    /// thousands of clicks while it writes a checkpoint), so only that call fails, and the visits it would have
+    /// turned away for a second are read as before. A server that stops answering mid-statement holds each
+    /// connection it had, so the leases after wait, and the window opens within a deadline or two.
+    private func guarded<Result: Sendable>(
+        _ lease: Lease = Lease(), _ work: () async throws -> Result
+    ) async throws(LinkStoreError) -> Result {
         let clock = ContinuousClock()
         switch availability.withLock({ $0 }) {
         case .open: break
@@ -315,9 +334,8 @@ final class StoreConnection: Sendable {
         } catch let judged as Judged {
             throw judged.error
         } catch let error as LinkStoreError {
-            // PostgreSQL: a lease that waited out the deadline is the sign of a server away (the pool keeps trying
-            // to connect in the background). SQLite has no server to lose: a slow statement is only slow.
-            if error.code == .unavailable, isServer {
+            // SQLite has no server to lose: a slow statement is only slow.
+            if error.code == .unavailable, isServer, !lease.wasMade {
                 failWithoutTrying(until: clock.now + Self.retryAfter)
             }
             throw error
@@ -337,6 +355,28 @@ final class StoreConnection: Sendable {
             if case .closed = availability { return }
             availability = .failingUntil(until)
         }
+    }
+
+    /// The error of a call whose deadline passed, saying whether it waited for a connection or for a statement.
+    private static func deadlinePassed(_ deadline: Duration, lease: Lease) -> LinkStoreError {
+        lease.wasMade
+            ? LinkStoreError(.unavailable, "a statement did not end within \(deadline)")
+            : LinkStoreError(.unavailable, "the database did not answer within \(deadline)")
+    }
+
+    /// Whether a call holds a connection yet: set by the call once the pool leased it one (``guarded(_:_:)``).
+    final class Lease: Sendable {
+        private let state: Locked<Bool>
+
+        init(made: Bool = false) {
+            state = Locked(made)
+        }
+
+        func made() {
+            state.withLock { $0 = true }
+        }
+
+        var wasMade: Bool { state.snapshot }
     }
 
     /// Whether the database is a server that can be away (PostgreSQL), rather than a file.

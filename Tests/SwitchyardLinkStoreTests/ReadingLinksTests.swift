@@ -104,9 +104,47 @@ import Testing
                         }
                     }
                     #expect(code == .unavailable)
+                    // Waiting out the deadline for a connection is the sign of a server away: the next call is
+                    // refused at once, for a while, instead of waiting too.
+                    let started = ContinuousClock.now
+                    var refused: LinkStoreError?
+                    do throws(LinkStoreError) {
+                        try await store.readingLinks { reader throws(LinkStoreError) in
+                            _ = try await reader.links([slug])
+                        }
+                    } catch {
+                        refused = error
+                    }
+                    #expect(refused?.message.contains("a moment ago") == true, "\(String(describing: refused))")
+                    #expect(ContinuousClock.now - started < .seconds(1))
                     for (_, release) in releases { release.finish() }
                     try await group.waitForAll()
                 }
+            }
+        }
+    }
+
+    /// A statement that runs past its deadline on a connection fails alone: the server answered, and is slow with
+    /// that statement (a big batch of clicks during a checkpoint), not away. The next call is served at once rather
+    /// than refused for a second, as the visits would be after a lost connection or a lease that waited in vain.
+    @Test(.timeLimit(.minutes(1))) func aSlowStatementFailsAloneAndTheNextCallIsServed() async throws {
+        guard TestEngine.available.contains(.postgres) else { return }
+        let database = try await TestDatabase.make(.postgres)
+        try await closing({ await database.remove() }) {
+            let store = try await LinkStore.open(database.location, deadline: .seconds(1))
+            try await closing({ await store.close() }) {
+                try await Self.makeLinks(1, in: store)
+                var slow: LinkStoreError?
+                do throws(LinkStoreError) {
+                    try await store.connection.withDatabase { try await $0.raw("SELECT pg_sleep(2)").run() }
+                } catch {
+                    slow = error
+                }
+                #expect(slow?.code == .unavailable)
+                #expect(slow?.message.contains("a statement did not end within") == true, "\(String(describing: slow))")
+                let slug = try Slug("run-0")
+                let found = try await store.links([slug])
+                #expect(try found[slug]?.get().link.slug == slug)
             }
         }
     }
