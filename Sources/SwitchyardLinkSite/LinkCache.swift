@@ -6,6 +6,11 @@ import SwitchyardWebLinks
 /// The links a site resolved lately, in memory in front of the store: at most `capacity` slugs, the oldest
 /// stored leaving first.
 ///
+/// Once the cache is full, a link read for a visit is kept only if its slug was read before, lately
+/// (``admit(_:for:at:answer:)``): a link visited once (a campaign's per-recipient link, a scan of made-up slugs)
+/// would only push out a link that is visited again, and keeping it costs the visit a store into the cache and the
+/// freeing of the entry it pushes out.
+///
 /// An entry is fresh for `freshFor` after it was read from the store; then the site reads the store again. That
 /// is the bound within which a change made through another server process reaches this one (a change made through
 /// this one replaces its entry at once). A stale entry is kept until it leaves by age, so that the site can keep
@@ -30,6 +35,11 @@ final class LinkCache: Sendable {
         /// not its entry's was stored again later, and is skipped.
         var order = CircularBuffer<(slug: Slug, generation: UInt64)>()
         var generation: UInt64 = 0
+        /// The slugs read lately and not kept, by their hash: slot `hash % count` holds the last such slug's
+        /// hash there. A slug is "read lately" while its slot still holds its hash, so about as long as the last
+        /// `capacity` such reads. Hashes are seeded afresh in each process, so no visitor can choose slugs that
+        /// share a slot; two slugs that do (or a hash of 0, the empty slot's) only let a link in one read early.
+        var readLately: [Int]
     }
 
     private struct Entry {
@@ -45,7 +55,7 @@ final class LinkCache: Sendable {
     init(capacity: Int = 10_000, freshFor: Duration = .seconds(5)) {
         self.capacity = max(capacity, 1)
         self.freshFor = freshFor
-        state = Locked(State())
+        state = Locked(State(readLately: Array(repeating: 0, count: self.capacity)))
     }
 
     func lookUp(_ slug: Slug, at now: ContinuousClock.Instant) -> Lookup {
@@ -65,16 +75,43 @@ final class LinkCache: Sendable {
     }
 
     /// Keeps `link` (`nil`: no such link) for `slug`, read from the store at `now`, with `answer` when the caller
-    /// made one of it: a visit of a link the cache did not hold keeps the link and its answer in one step.
+    /// made one of it, whatever the cache saw read: for a change made through this process.
     func store(
         _ link: ShortLink?, for slug: Slug, at now: ContinuousClock.Instant,
         answer: (visitor: Visitor, response: PreparedResponse)? = nil
     ) {
+        _ = insert(link, for: slug, at: now, answer: answer, admitting: false)
+    }
+
+    /// Keeps `link` (`nil`: no such link), read from the store at `now` for a visit of `slug`, with `answer` as
+    /// ``store(_:for:at:answer:)`` does, unless the cache is full and neither holds `slug` nor saw it read lately:
+    /// then it only notes that `slug` was read, so that its next read is kept.
+    /// - Returns: Whether the link was kept.
+    @discardableResult
+    func admit(
+        _ link: ShortLink?, for slug: Slug, at now: ContinuousClock.Instant,
+        answer: (visitor: Visitor, response: PreparedResponse)? = nil
+    ) -> Bool {
+        insert(link, for: slug, at: now, answer: answer, admitting: true)
+    }
+
+    private func insert(
+        _ link: ShortLink?, for slug: Slug, at now: ContinuousClock.Instant,
+        answer: (visitor: Visitor, response: PreparedResponse)?, admitting: Bool
+    ) -> Bool {
         var entry = Entry(link: link, readAt: now, generation: 0)
         if let answer { entry.answers[answer.visitor] = answer.response }
         // The entries that leave are returned, to be freed once the lock is let go: a link and its answers are many
         // objects, and every visit takes this lock.
-        _ = state.withLock { state -> [Entry] in
+        let leaving = state.withLock { state -> [Entry]? in
+            if admitting, state.entries.count >= capacity, state.entries[slug] == nil {
+                let hash = slug.hashValue
+                let slot = Int(UInt(bitPattern: hash) % UInt(state.readLately.count))
+                guard state.readLately[slot] == hash else {
+                    state.readLately[slot] = hash
+                    return nil
+                }
+            }
             state.generation += 1
             entry.generation = state.generation
             var leaving = state.entries.updateValue(entry, forKey: slug).map { [$0] } ?? []
@@ -93,6 +130,7 @@ final class LinkCache: Sendable {
             }
             return leaving
         }
+        return leaving != nil
     }
 
     /// Keeps `answer` for `visitor` with the entry of `slug`, if that entry still holds `link`: the answer to a

@@ -119,7 +119,7 @@ package final class LinkService: Sendable {
         switch try await read(slug, orStale: cached) {
         case .cached(let link): return link
         case .read(let link):
-            cache.store(link, for: slug, at: cacheTime())
+            cache.admit(link, for: slug, at: cacheTime())
             return link
         }
     }
@@ -147,7 +147,8 @@ package final class LinkService: Sendable {
     ///
     /// The answer for a cached link is made once for each visitor class, with its response, and kept with the link;
     /// only a link that expired since is looked at again. A link read from the store is cached with its answer in
-    /// one step, as each visit of a campaign's links is such a read.
+    /// one step, once the cache admits it (``LinkCache/admit(_:for:at:answer:)``): a campaign's links, each visited
+    /// once, are read and not kept.
     package func visit(_ slug: Slug, visitor: Visitor, referrer: String?, now: Date) async -> PreparedResponse {
         let (cached, kept) = cache.lookUp(slug, visitor: visitor, at: cacheTime())
         let found: Found
@@ -175,7 +176,7 @@ package final class LinkService: Sendable {
         case .read(let readLink):
             link = readLink
             answer = PreparedResponse(answers.response(for: link, visitor: visitor, now: now))
-            cache.store(link, for: slug, at: cacheTime(), answer: (visitor, answer))
+            cache.admit(link, for: slug, at: cacheTime(), answer: (visitor, answer))
         }
         if let claims, visitor == .ios || visitor == .android, answer.answer.status == 200 {
             // The page is kept with a slot for the token; each visit gets a token of its own.

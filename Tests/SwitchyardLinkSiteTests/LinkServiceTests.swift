@@ -136,6 +136,50 @@ import Testing
         #expect(cache.lookUp(slugs[3], at: now.advanced(by: .seconds(6))) != .missing)
     }
 
+    /// Once the cache is full, a link read is kept on its second read only; a stale entry is always replaced by its
+    /// read, and a change made through this process always stored.
+    @Test func aFullCacheKeepsALinkOnItsSecondRead() throws {
+        let cache = LinkCache(capacity: 3, freshFor: .seconds(5))
+        let now = ContinuousClock.now
+        let slugs = try (0..<6).map { try Slug("s\($0)") }
+        let link = { (slug: Slug) in ShortLink(slug: slug, target: "myapp://cart") }
+        for slug in slugs.prefix(3) { #expect(cache.admit(link(slug), for: slug, at: now), "room: kept at once") }
+        #expect(cache.admit(link(slugs[3]), for: slugs[3], at: now) == false)
+        #expect(cache.lookUp(slugs[3], at: now) == .missing)
+        #expect(cache.count == 3)
+        #expect(cache.admit(link(slugs[3]), for: slugs[3], at: now), "read again: kept")
+        #expect(cache.lookUp(slugs[3], at: now) == .fresh(link(slugs[3])))
+        #expect(cache.lookUp(slugs[0], at: now) == .missing, "the oldest made room")
+        #expect(cache.count == 3)
+        // An entry the cache holds, stale, is replaced by its read at once.
+        let later = now.advanced(by: .seconds(6))
+        let changed = ShortLink(slug: slugs[1], target: "myapp://product/1")
+        #expect(cache.admit(changed, for: slugs[1], at: later))
+        #expect(cache.lookUp(slugs[1], at: later) == .fresh(changed))
+        // A change is stored whatever the cache saw.
+        cache.store(link(slugs[5]), for: slugs[5], at: later)
+        #expect(cache.lookUp(slugs[5], at: later) == .fresh(link(slugs[5])))
+    }
+
+    /// Slugs read once each, many more than the cache holds (a campaign's, or a scan of made-up ones, cached as
+    /// unknown), leave the links read again where they are.
+    @Test func slugsReadOnceDoNotPushOutTheLinksReadAgain() throws {
+        let cache = LinkCache(capacity: 100, freshFor: .seconds(5))
+        let now = ContinuousClock.now
+        let kept = try (0..<100).map { try Slug("kept-\($0)") }
+        for slug in kept { cache.admit(ShortLink(slug: slug, target: "myapp://cart"), for: slug, at: now) }
+        var admitted = 0
+        for n in 0..<10_000 {
+            let slug = try Slug("once-\(n)")
+            // Odd slugs are links, even ones unknown (cached as `nil`).
+            let link = n.isMultiple(of: 2) ? nil : ShortLink(slug: slug, target: "myapp://cart")
+            if cache.admit(link, for: slug, at: now) { admitted += 1 }
+        }
+        #expect(admitted == 0)
+        #expect(kept.allSatisfy { cache.lookUp($0, at: now) != .missing })
+        #expect(cache.count == 100)
+    }
+
     /// A visit of a link the cache does not hold caches the link with the answer made for that visitor class, in one
     /// step; the next visit of that class takes the answer from the cache, another class gets its own made.
     @Test func aLinkReadForAVisitIsCachedWithItsAnswer() async throws {
@@ -156,6 +200,28 @@ import Testing
             #expect(await site.service.answer(to: link.slug, visitor: .desktop, now: Self.now).status == 302)
             #expect(await site.service.answer(to: link.slug, visitor: .ios, now: Self.now).status == 200)
             #expect(site.service.cache.lookUp(link.slug, visitor: .ios, at: now).answer?.answer.status == 200)
+        }
+    }
+
+    /// A campaign's links, each visited once after the cache filled, are answered from the store and not kept: the
+    /// link visited before them is still in the cache, and still answers when the store is gone; they do not.
+    @Test func aCampaignsVisitsLeaveTheCachedLinksInTheCache() async throws {
+        try await LinkSiteFixture.with { site in
+            let hot = ShortLink(slug: try Slug("spring-sale"), target: "https://shop.example.com/product/7")
+            try await site.store.create(hot, at: Self.now)
+            let campaign = try (0..<150).map {
+                ShortLink(slug: try Slug("mailing-\($0)"), target: "https://shop.example.com/product/\($0)")
+            }
+            for link in campaign { try await site.store.create(link, at: Self.now) }
+            #expect(await site.service.answer(to: hot.slug, visitor: .desktop, now: Self.now).status == 302)
+            for (n, link) in campaign.enumerated() {
+                let answer = await site.service.answer(to: link.slug, visitor: .desktop, now: Self.now)
+                #expect(answer.header("Location") == "https://shop.example.com/products/\(n)", "its web fallback")
+            }
+            #expect(site.service.cache.count == site.service.cache.capacity)
+            await site.store.close()
+            #expect(await site.service.answer(to: hot.slug, visitor: .desktop, now: Self.now).status == 302)
+            #expect(await site.service.answer(to: campaign[149].slug, visitor: .desktop, now: Self.now).status == 503)
         }
     }
 
