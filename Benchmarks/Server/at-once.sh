@@ -13,7 +13,8 @@
 # short-links.lua's: redirect (the default), landing, uncached, or campaign: CAMPAIGN_LINKS per-recipient links
 # (20,000 by default; more than the cache's 10,000, so that every visit reads the store), each visited once a cycle
 # by each server's wrk. STORE is sqlite (the default) or postgres: a throwaway cluster, unless
-# SWITCHYARD_BENCH_POSTGRES names a database. Both sites serve the same store.
+# SWITCHYARD_BENCH_POSTGRES names a database. Both sites serve the same store. A pair with errors says how each
+# server answered, and a site's warnings (its first five lines) follow its pair.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-10}
@@ -59,8 +60,8 @@ start() {
     if [ "$1" = plain ]; then
         "$plain" plain "$2" >/dev/null 2>&1 &
     else
-        "$1" serve Examples/shop.json --database "$database" --port "$2" --log-level error --cache-seconds "$cache" \
-            >/dev/null 2>&1 &
+        "$1" serve Examples/shop.json --database "$database" --port "$2" --log-level warning --cache-seconds "$cache" \
+            >/dev/null 2>"$work/warnings-$2" &
     fi
 }
 # The CPU process $1 has used: its user and system time, in clock ticks.
@@ -115,8 +116,18 @@ a_us, b_us = per_visit(a_cpu, a), per_visit(b_cpu, b)
 cpu_ratio, rate_ratio = b_us / a_us, float(b["rate"]) / float(a["rate"])
 print(f"pair {n}  A {float(a['rate']):8.0f}/s {a_us:6.1f} µs a visit  B {float(b['rate']):8.0f}/s {b_us:6.1f} µs a visit"
       f"  B/A CPU a visit {cpu_ratio:.3f}, visits {rate_ratio:.3f}  errors {a['errors']}/{b['errors']}")
+for name, r in (("A", a), ("B", b)):
+    if r["errors"] != "0":
+        print(f"        {name}'s answers by status: {r['statuses']}")
 open(ratios, "a").write(f"{cpu_ratio} {rate_ratio}\n")
 PAIR
+    for p in $((port + 1)) $((port + 2)); do
+        if [ -s "$work/warnings-$p" ]; then
+            echo "        $([ "$p" = $((port + 1)) ] && echo A || echo B) logged:"
+            head -5 "$work/warnings-$p" | cut -c 1-240 | sed 's/^/          /'
+            rm "$work/warnings-$p"
+        fi
+    done
 done
 python3 - "$work/ratios" <<'SUMMARY'
 import statistics, sys
