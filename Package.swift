@@ -208,7 +208,7 @@ let package = Package(
             name: "SwitchyardLinkStoreTests",
             dependencies: [
                 "SwitchyardLinkStore", "SwitchyardWebLinks", .product(name: "PostgresKit", package: "postgres-kit"),
-                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

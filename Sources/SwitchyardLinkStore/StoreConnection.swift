@@ -16,8 +16,13 @@ final class StoreConnection: Sendable {
     enum Engine: Sendable {
         /// `reader` reads one link at a time beside the connection, on the caller's thread (``SQLiteLinkReader``).
         case sqlite(SQLiteConnection, SerialGate, reader: SQLiteLinkReader)
-        /// The client leases connections only while `runner` runs; `close()` cancels it.
-        case postgres(PostgresClient, runner: Task<Void, Never>)
+        /// The client leases connections only while `runner` runs; `close()` cancels it. Its connections run on
+        /// `loop`, a thread of the store's own, which `close()` stops.
+        ///
+        /// On the process's shared event loops, which serve the site's HTTP connections too, a statement's sending
+        /// and its answer wait behind the events of a busy loop, and so do the visits whose reads it carries: the
+        /// machine then idles while they wait (`Benchmarks/README.md`, "Campaign").
+        case postgres(PostgresClient, runner: Task<Void, Never>, loop: MultiThreadedEventLoopGroup)
     }
 
     let engine: Engine
@@ -79,9 +84,11 @@ final class StoreConnection: Sendable {
                 database: server.database, tls: server.requiresTLS ? .require(.makeClientConfiguration()) : .disable)
             configuration.options.connectTimeout = deadline
             configuration.options.maximumConnections = Self.maximumConnections
-            let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+            let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+            let client = PostgresClient(configuration: configuration, eventLoopGroup: loop, backgroundLogger: logger)
             let runner = Task { await client.run() }
-            return StoreConnection(engine: .postgres(client, runner: runner), deadline: deadline, logger: logger)
+            return StoreConnection(
+                engine: .postgres(client, runner: runner, loop: loop), deadline: deadline, logger: logger)
         }
     }
 
@@ -127,7 +134,7 @@ final class StoreConnection: Sendable {
             switch self.engine {
             case .sqlite(let connection, let gate, _):
                 return try await gate.pass { try await sqlite(connection) }
-            case .postgres(let client, _):
+            case .postgres(let client, _, _):
                 return try await client.withConnection { connection in
                     lease.made()
                     return try await postgres(connection, self.logger)
@@ -150,7 +157,7 @@ final class StoreConnection: Sendable {
     func holdingConnection(_ body: @escaping @Sendable (Held) async throws(LinkStoreError) -> Void)
         async throws(LinkStoreError)
     {
-        guard case .postgres(let client, _) = engine else {
+        guard case .postgres(let client, _, _) = engine else {
             return try await body(Held(store: self, postgres: nil, firstDone: Locked(true)))
         }
         let until = ContinuousClock.now + deadline
@@ -256,7 +263,7 @@ final class StoreConnection: Sendable {
                         throw error
                     }
                 }
-            case .postgres(let client, _):
+            case .postgres(let client, _, _):
                 do {
                     return try await client.withTransaction(logger: self.logger) { connection in
                         lease.made()
@@ -407,11 +414,12 @@ final class StoreConnection: Sendable {
         case .sqlite(let connection, _, let reader):
             reader.close()
             try? await connection.close()
-        case .postgres(_, let runner):
+        case .postgres(_, let runner, let loop):
             runner.cancel()
             // The pool ends once every lease is back, and a statement abandoned at its deadline may never give its
-            // back: the close waits for it at most a deadline.
+            // back: the close waits for it at most a deadline. Stopping the loop then closes what is left open.
             _ = try? await racingDeadline(deadline) { await runner.value }
+            _ = try? await racingDeadline(deadline) { try await loop.shutdownGracefully() }
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOCore
 import SQLKit
 import Switchyard
 import SwitchyardWebLinks
@@ -146,8 +147,9 @@ import Testing
 
     /// A statement that does not end, even when cancelled (PostgresNIO does not cancel a statement the server runs),
     /// is abandoned at the store's deadline: the call is unavailable, and closing the store waits for it at most a
-    /// deadline. A task group would wait for it for ever; so did a site's stop when the server died during its last
-    /// write. (The time limit only keeps a hang from stalling the run.)
+    /// deadline, then stops the thread its connections run on. A task group would wait for it for ever; so did a
+    /// site's stop when the server died during its last write. (The time limit only keeps a hang from stalling the
+    /// run.)
     @Test(.timeLimit(.minutes(1))) func aStatementThatDoesNotEndIsAbandonedAtTheDeadline() async throws {
         guard TestEngine.available.contains(.postgres) else { return }
         let database = try await TestDatabase.make(.postgres)
@@ -157,7 +159,24 @@ import Testing
                 try await store.connection.withDatabase { try await $0.raw("SELECT pg_sleep(3600)").run() }
             }
             #expect(code == .unavailable)
-            await store.close()
+            #if os(Linux)
+                guard case .postgres(_, _, let loop) = store.connection.engine else { return }
+                // The loop's thread, as /proc names it (`PID/task/TID`).
+                let thread = try await loop.next().submit {
+                    try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")
+                }.get()
+                #expect(FileManager.default.fileExists(atPath: "/proc/\(thread)"))
+                await store.close()
+                let closed = ContinuousClock.now
+                while FileManager.default.fileExists(atPath: "/proc/\(thread)"),
+                    ContinuousClock.now - closed < .seconds(10)
+                {
+                    try await Task.sleep(for: .milliseconds(10))
+                }
+                #expect(!FileManager.default.fileExists(atPath: "/proc/\(thread)"), "the loop's thread ended")
+            #else
+                await store.close()
+            #endif
         }
     }
 }
