@@ -15,6 +15,12 @@
 # by each server's wrk. STORE is sqlite (the default) or postgres: a throwaway cluster, unless
 # SWITCHYARD_BENCH_POSTGRES names a database. Both sites serve the same store. A pair with errors says how each
 # server answered, and a site's warnings (its first five lines) follow its pair.
+#
+# With IN_TURN=1 the two serve in turn instead, each alone with 64 connections, A first in odd pairs and B in even
+# ones; each line then also gives how busy the machine was (from /proc/stat) and, on a throwaway cluster, the
+# cluster's CPU a visit. That is for what at once hides: a change that lets a server use the CPU it left idle
+# while it waited (for the statement that carries a campaign's reads) serves no more visits when another server
+# takes that CPU.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-10}
@@ -66,19 +72,96 @@ start() {
 }
 # The CPU process $1 has used: its user and system time, in clock ticks.
 cpu() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+# The CPU the throwaway cluster's processes have used, in clock ticks; 0 without one.
+cluster_cpu() {
+    local postmaster
+    postmaster=$(head -1 "$postgres_dir/data/postmaster.pid" 2>/dev/null) || { echo 0; return; }
+    pgrep -P "$postmaster" | while read -r p; do awk '{ print $14 + $15 }' "/proc/$p/stat" 2>/dev/null; done |
+        awk '{ t += $1 } END { print t + 0 }'
+}
+# The machine's busy and idle time so far, in clock ticks (/proc/stat's first line).
+machine() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $5 + $6 }' /proc/stat; }
+# Prints what each site of the pair logged (its first five lines), and forgets it.
+warnings() {
+    local p
+    for p in $((port + 1)) $((port + 2)); do
+        if [ -s "$work/warnings-$p" ]; then
+            echo "        $([ "$p" = $((port + 1)) ] && echo A || echo B) logged:"
+            head -5 "$work/warnings-$p" | cut -c 1-240 | sed 's/^/          /'
+            rm "$work/warnings-$p"
+        fi
+    done
+}
+connections=32
+[ -n "${IN_TURN:-}" ] && connections=64
 # Loads PORT with the scenario (as plain when SERVER is plain) into FILE.
 load() {
     local mode=switchyard
     [ "$1" = plain ] && mode=plain
     SCENARIO=$scenario SERVER_LOAD_MODE=$mode THREADS=1 timeout $((seconds + 30)) \
-        wrk -t 1 -c 32 -d "${seconds}s" -s Benchmarks/Server/short-links.lua "http://127.0.0.1:$2" >"$3"
+        wrk -t 1 -c "$connections" -d "${seconds}s" -s Benchmarks/Server/short-links.lua "http://127.0.0.1:$2" >"$3"
+}
+# Serves SERVER alone on PORT, loaded into FILE, and writes to FILE.cpu its CPU, the cluster's, and the machine's
+# busy and idle time over the load, in clock ticks.
+alone() {
+    local before cluster_before machine_before
+    start "$1" "$2"
+    pid=$!
+    for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$2/healthz" && break; sleep 0.1; done
+    before=$(cpu "$pid")
+    cluster_before=$(cluster_cpu)
+    machine_before=$(machine)
+    load "$1" "$2" "$3"
+    echo "$(($(cpu "$pid") - before)) $(($(cluster_cpu) - cluster_before)) $(machine) $machine_before" >"$3.cpu"
+    stop_server
+    pid=""
 }
 
-echo "$scenario on ${STORE:-sqlite}, $(nproc) cores, each server 32 connections, ${seconds} s a pair"
+if [ -n "${IN_TURN:-}" ]; then
+    echo "$scenario on ${STORE:-sqlite}, $(nproc) cores, each server alone with 64 connections, ${seconds} s each"
+else
+    echo "$scenario on ${STORE:-sqlite}, $(nproc) cores, each server 32 connections, ${seconds} s a pair"
+fi
 echo "A: $a"
 echo "B: $b"
 : >"$work/ratios"
 for n in $(seq "$pairs"); do
+    if [ -n "${IN_TURN:-}" ]; then
+        if [ $((n % 2)) = 1 ]; then
+            alone "$a" $((port + 1)) "$work/a.txt"
+            alone "$b" $((port + 2)) "$work/b.txt"
+        else
+            alone "$b" $((port + 2)) "$work/b.txt"
+            alone "$a" $((port + 1)) "$work/a.txt"
+        fi
+        python3 - "$work/a.txt" "$work/b.txt" "$(getconf CLK_TCK)" "$n" "$work/ratios" <<'TURN'
+import sys
+a_file, b_file, ticks, n, ratios = sys.argv[1:]
+def result(path):
+    line = next(line for line in open(path) if line.startswith("RESULT"))
+    r = {k: v for k, v in (field.split("=", 1) for field in line.split()[1:])}
+    server, cluster, busy, idle, busy_before, idle_before = map(int, open(path + ".cpu").read().split())
+    visits = max(int(r["requests"]), 1)
+    r["us"] = server / int(ticks) / visits * 1e6
+    r["cluster"] = cluster / int(ticks) / visits * 1e6
+    r["busy"] = 100 * (busy - busy_before) / max(busy - busy_before + idle - idle_before, 1)
+    return r
+a, b = result(a_file), result(b_file)
+def line(name, r):
+    cluster = f"  cluster {r['cluster']:4.1f} µs" if r["cluster"] > 0 else ""
+    return (f"{name} {float(r['rate']):8.0f}/s {r['us']:6.1f} µs a visit{cluster}  busy {r['busy']:3.0f} %"
+            f"  p99 {int(r['p99_us']) / 1000:5.2f} ms")
+cpu_ratio, rate_ratio = b["us"] / a["us"], float(b["rate"]) / float(a["rate"])
+print(f"pair {n}  {line('A', a)}  {line('B', b)}  B/A CPU a visit {cpu_ratio:.3f}, visits {rate_ratio:.3f}"
+      f"  errors {a['errors']}/{b['errors']}")
+for name, r in (("A", a), ("B", b)):
+    if r["errors"] != "0":
+        print(f"        {name}'s answers by status: {r['statuses']}")
+open(ratios, "a").write(f"{cpu_ratio} {rate_ratio}\n")
+TURN
+        warnings
+        continue
+    fi
     # Odd pairs start A first, even pairs B.
     if [ $((n % 2)) = 1 ]; then
         start "$a" $((port + 1))
@@ -121,13 +204,7 @@ for name, r in (("A", a), ("B", b)):
         print(f"        {name}'s answers by status: {r['statuses']}")
 open(ratios, "a").write(f"{cpu_ratio} {rate_ratio}\n")
 PAIR
-    for p in $((port + 1)) $((port + 2)); do
-        if [ -s "$work/warnings-$p" ]; then
-            echo "        $([ "$p" = $((port + 1)) ] && echo A || echo B) logged:"
-            head -5 "$work/warnings-$p" | cut -c 1-240 | sed 's/^/          /'
-            rm "$work/warnings-$p"
-        fi
-    done
+    warnings
 done
 python3 - "$work/ratios" <<'SUMMARY'
 import statistics, sys
