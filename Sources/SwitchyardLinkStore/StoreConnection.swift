@@ -372,7 +372,7 @@ final class StoreConnection: Sendable {
     }
 
     /// Whether a call holds a connection yet: set by the call once the pool leased it one (``guarded(_:_:)``).
-    final class Lease: Sendable {
+    private final class Lease: Sendable {
         private let state: Locked<Bool>
 
         init(made: Bool = false) {
