@@ -101,13 +101,17 @@ load() {
     SCENARIO=$scenario SERVER_LOAD_MODE=$mode THREADS=1 timeout $((seconds + 30)) \
         wrk -t 1 -c "$connections" -d "${seconds}s" -s Benchmarks/Server/short-links.lua "http://127.0.0.1:$2" >"$3"
 }
+# Waits until the server on PORT answers its health check.
+ready() {
+    for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$1/healthz" && break; sleep 0.1; done
+}
 # Serves SERVER alone on PORT, loaded into FILE, and writes to FILE.cpu its CPU, the cluster's, and the machine's
 # busy and idle time over the load, in clock ticks.
 alone() {
     local before cluster_before machine_before
     start "$1" "$2"
     pid=$!
-    for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$2/healthz" && break; sleep 0.1; done
+    ready "$2"
     before=$(cpu "$pid")
     cluster_before=$(cluster_cpu)
     machine_before=$(machine)
@@ -115,6 +119,33 @@ alone() {
     echo "$(($(cpu "$pid") - before)) $(($(cluster_cpu) - cluster_before)) $(machine) $machine_before" >"$3.cpu"
     stop_server
     pid=""
+}
+# Serves A and B at once, each loaded into its FILE, and writes to each FILE.cpu the server's CPU over the load (the
+# cluster and the machine are shared, so they are not given). Odd pairs start A first, even pairs B.
+together() {
+    local a_before b_before a_load
+    if [ $(($1 % 2)) = 1 ]; then
+        start "$a" $((port + 1))
+        pid=$!
+        start "$b" $((port + 2))
+        second_pid=$!
+    else
+        start "$b" $((port + 2))
+        second_pid=$!
+        start "$a" $((port + 1))
+        pid=$!
+    fi
+    ready $((port + 1))
+    ready $((port + 2))
+    a_before=$(cpu "$pid")
+    b_before=$(cpu "$second_pid")
+    load "$a" $((port + 1)) "$work/a.txt" &
+    a_load=$!
+    load "$b" $((port + 2)) "$work/b.txt"
+    wait "$a_load"
+    echo "$(($(cpu "$pid") - a_before)) 0 0 0 0 0" >"$work/a.txt.cpu"
+    echo "$(($(cpu "$second_pid") - b_before)) 0 0 0 0 0" >"$work/b.txt.cpu"
+    stop_server
 }
 
 if [ -n "${IN_TURN:-}" ]; then
@@ -126,17 +157,18 @@ echo "A: $a"
 echo "B: $b"
 : >"$work/ratios"
 for n in $(seq "$pairs"); do
-    if [ -n "${IN_TURN:-}" ]; then
-        if [ $((n % 2)) = 1 ]; then
-            alone "$a" $((port + 1)) "$work/a.txt"
-            alone "$b" $((port + 2)) "$work/b.txt"
-        else
-            alone "$b" $((port + 2)) "$work/b.txt"
-            alone "$a" $((port + 1)) "$work/a.txt"
-        fi
-        python3 - "$work/a.txt" "$work/b.txt" "$(getconf CLK_TCK)" "$n" "$work/ratios" <<'TURN'
+    if [ -z "${IN_TURN:-}" ]; then
+        together "$n"
+    elif [ $((n % 2)) = 1 ]; then
+        alone "$a" $((port + 1)) "$work/a.txt"
+        alone "$b" $((port + 2)) "$work/b.txt"
+    else
+        alone "$b" $((port + 2)) "$work/b.txt"
+        alone "$a" $((port + 1)) "$work/a.txt"
+    fi
+    python3 - "$work/a.txt" "$work/b.txt" "$(getconf CLK_TCK)" "$n" "$work/ratios" "${IN_TURN:-}" <<'PAIR'
 import sys
-a_file, b_file, ticks, n, ratios = sys.argv[1:]
+a_file, b_file, ticks, n, ratios, in_turn = sys.argv[1:]
 def result(path):
     line = next(line for line in open(path) if line.startswith("RESULT"))
     r = {k: v for k, v in (field.split("=", 1) for field in line.split()[1:])}
@@ -148,57 +180,14 @@ def result(path):
     return r
 a, b = result(a_file), result(b_file)
 def line(name, r):
-    cluster = f"  cluster {r['cluster']:4.1f} µs" if r["cluster"] > 0 else ""
-    return (f"{name} {float(r['rate']):8.0f}/s {r['us']:6.1f} µs a visit{cluster}  busy {r['busy']:3.0f} %"
-            f"  p99 {int(r['p99_us']) / 1000:5.2f} ms")
+    text = f"{name} {float(r['rate']):8.0f}/s {r['us']:6.1f} µs a visit"
+    if in_turn:
+        cluster = f"  cluster {r['cluster']:4.1f} µs" if r["cluster"] > 0 else ""
+        text += f"{cluster}  busy {r['busy']:3.0f} %  p99 {int(r['p99_us']) / 1000:5.2f} ms"
+    return text
 cpu_ratio, rate_ratio = b["us"] / a["us"], float(b["rate"]) / float(a["rate"])
 print(f"pair {n}  {line('A', a)}  {line('B', b)}  B/A CPU a visit {cpu_ratio:.3f}, visits {rate_ratio:.3f}"
       f"  errors {a['errors']}/{b['errors']}")
-for name, r in (("A", a), ("B", b)):
-    if r["errors"] != "0":
-        print(f"        {name}'s answers by status: {r['statuses']}")
-open(ratios, "a").write(f"{cpu_ratio} {rate_ratio}\n")
-TURN
-        warnings
-        continue
-    fi
-    # Odd pairs start A first, even pairs B.
-    if [ $((n % 2)) = 1 ]; then
-        start "$a" $((port + 1))
-        pid=$!
-        start "$b" $((port + 2))
-        second_pid=$!
-    else
-        start "$b" $((port + 2))
-        second_pid=$!
-        start "$a" $((port + 1))
-        pid=$!
-    fi
-    for p in $((port + 1)) $((port + 2)); do
-        for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$p/healthz" && break; sleep 0.1; done
-    done
-    a_before=$(cpu "$pid")
-    b_before=$(cpu "$second_pid")
-    load "$a" $((port + 1)) "$work/a.txt" &
-    a_load=$!
-    load "$b" $((port + 2)) "$work/b.txt"
-    wait "$a_load"
-    a_cpu=$(($(cpu "$pid") - a_before))
-    b_cpu=$(($(cpu "$second_pid") - b_before))
-    stop_server
-    python3 - "$work/a.txt" "$work/b.txt" "$a_cpu" "$b_cpu" "$(getconf CLK_TCK)" "$n" "$work/ratios" <<'PAIR'
-import sys
-a_file, b_file, a_cpu, b_cpu, ticks, n, ratios = sys.argv[1:]
-def result(path):
-    line = next(line for line in open(path) if line.startswith("RESULT"))
-    return {k: v for k, v in (field.split("=", 1) for field in line.split()[1:])}
-a, b = result(a_file), result(b_file)
-def per_visit(cpu, r):
-    return int(cpu) / int(ticks) / max(int(r["requests"]), 1) * 1e6
-a_us, b_us = per_visit(a_cpu, a), per_visit(b_cpu, b)
-cpu_ratio, rate_ratio = b_us / a_us, float(b["rate"]) / float(a["rate"])
-print(f"pair {n}  A {float(a['rate']):8.0f}/s {a_us:6.1f} µs a visit  B {float(b['rate']):8.0f}/s {b_us:6.1f} µs a visit"
-      f"  B/A CPU a visit {cpu_ratio:.3f}, visits {rate_ratio:.3f}  errors {a['errors']}/{b['errors']}")
 for name, r in (("A", a), ("B", b)):
     if r["errors"] != "0":
         print(f"        {name}'s answers by status: {r['statuses']}")

@@ -71,48 +71,44 @@ import Testing
     /// of their own, long enough for a loaded machine: what is checked is the run that finds the pool taken.)
     @Test(.timeLimit(.minutes(1))) func aRunThatGetsNoConnectionIsUnavailableWithinTheDeadline() async throws {
         guard TestEngine.available.contains(.postgres) else { return }
-        let database = try await TestDatabase.make(.postgres)
-        try await closing({ await database.remove() }) {
-            let store = try await LinkStore.open(database.location, deadline: .seconds(2))
-            try await closing({ await store.close() }) {
-                try await Self.makeLinks(1, in: store)
-                let slug = try Slug("run-0")
-                let pool = StoreConnection.maximumConnections
-                // One stream for each holder: a stream has one reader.
-                let releases = (0..<pool).map { _ in AsyncStream<Void>.makeStream() }
-                let holding = Locked(0)
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    for (released, _) in releases {
-                        group.addTask {
-                            try await store.connection.withDatabase(deadline: .seconds(50)) { _ in
-                                holding.withLock { $0 += 1 }
-                                for await _ in released {}
-                            }
+        try await withStore(.postgres, deadline: .seconds(2)) { store, _ in
+            try await Self.makeLinks(1, in: store)
+            let slug = try Slug("run-0")
+            let pool = StoreConnection.maximumConnections
+            // One stream for each holder: a stream has one reader.
+            let releases = (0..<pool).map { _ in AsyncStream<Void>.makeStream() }
+            let holding = Locked(0)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (released, _) in releases {
+                    group.addTask {
+                        try await store.connection.withDatabase(deadline: .seconds(50)) { _ in
+                            holding.withLock { $0 += 1 }
+                            for await _ in released {}
                         }
                     }
-                    while holding.snapshot < pool { try await Task.sleep(for: .milliseconds(5)) }
-                    let code = await storeErrorCode {
-                        try await store.readingLinks { reader throws(LinkStoreError) in
-                            _ = try await reader.links([slug])
-                        }
-                    }
-                    #expect(code == .unavailable)
-                    // Waiting out the deadline for a connection is the sign of a server away: the next call is
-                    // refused at once, for a while, instead of waiting too.
-                    let started = ContinuousClock.now
-                    var refused: LinkStoreError?
-                    do throws(LinkStoreError) {
-                        try await store.readingLinks { reader throws(LinkStoreError) in
-                            _ = try await reader.links([slug])
-                        }
-                    } catch {
-                        refused = error
-                    }
-                    #expect(refused?.message.contains("a moment ago") == true, "\(String(describing: refused))")
-                    #expect(ContinuousClock.now - started < .seconds(1))
-                    for (_, release) in releases { release.finish() }
-                    try await group.waitForAll()
                 }
+                while holding.snapshot < pool { try await Task.sleep(for: .milliseconds(5)) }
+                let code = await storeErrorCode {
+                    try await store.readingLinks { reader throws(LinkStoreError) in
+                        _ = try await reader.links([slug])
+                    }
+                }
+                #expect(code == .unavailable)
+                // Waiting out the deadline for a connection is the sign of a server away: the next call is
+                // refused at once, for a while, instead of waiting too.
+                let started = ContinuousClock.now
+                var refused: LinkStoreError?
+                do throws(LinkStoreError) {
+                    try await store.readingLinks { reader throws(LinkStoreError) in
+                        _ = try await reader.links([slug])
+                    }
+                } catch {
+                    refused = error
+                }
+                #expect(refused?.message.contains("a moment ago") == true, "\(String(describing: refused))")
+                #expect(ContinuousClock.now - started < .seconds(1))
+                for (_, release) in releases { release.finish() }
+                try await group.waitForAll()
             }
         }
     }
@@ -122,26 +118,22 @@ import Testing
     /// than refused for a second, as the visits would be after a lost connection or a lease that waited in vain.
     @Test(.timeLimit(.minutes(1))) func aSlowStatementFailsAloneAndTheNextCallIsServed() async throws {
         guard TestEngine.available.contains(.postgres) else { return }
-        let database = try await TestDatabase.make(.postgres)
-        try await closing({ await database.remove() }) {
-            // The store's own deadline is long enough for a loaded machine; the slow statement's is short.
-            let store = try await LinkStore.open(database.location, deadline: .seconds(30))
-            try await closing({ await store.close() }) {
-                try await Self.makeLinks(1, in: store)
-                var slow: LinkStoreError?
-                do throws(LinkStoreError) {
-                    try await store.connection.withDatabase(deadline: .milliseconds(500)) {
-                        try await $0.raw("SELECT pg_sleep(5)").run()
-                    }
-                } catch {
-                    slow = error
+        // The store's own deadline is long enough for a loaded machine; the slow statement's is short.
+        try await withStore(.postgres, deadline: .seconds(30)) { store, _ in
+            try await Self.makeLinks(1, in: store)
+            var slow: LinkStoreError?
+            do throws(LinkStoreError) {
+                try await store.connection.withDatabase(deadline: .milliseconds(500)) {
+                    try await $0.raw("SELECT pg_sleep(5)").run()
                 }
-                #expect(slow?.code == .unavailable)
-                #expect(slow?.message.contains("a statement did not end within") == true, "\(String(describing: slow))")
-                let slug = try Slug("run-0")
-                let found = try await store.links([slug])
-                #expect(try found[slug]?.get().link.slug == slug)
+            } catch {
+                slow = error
             }
+            #expect(slow?.code == .unavailable)
+            #expect(slow?.message.contains("a statement did not end within") == true, "\(String(describing: slow))")
+            let slug = try Slug("run-0")
+            let found = try await store.links([slug])
+            #expect(try found[slug]?.get().link.slug == slug)
         }
     }
 
@@ -152,9 +144,7 @@ import Testing
     /// run.)
     @Test(.timeLimit(.minutes(1))) func aStatementThatDoesNotEndIsAbandonedAtTheDeadline() async throws {
         guard TestEngine.available.contains(.postgres) else { return }
-        let database = try await TestDatabase.make(.postgres)
-        try await closing({ await database.remove() }) {
-            let store = try await LinkStore.open(database.location, deadline: .seconds(1))
+        try await withStore(.postgres, deadline: .seconds(1)) { store, _ in
             let code = await storeErrorCode {
                 try await store.connection.withDatabase { try await $0.raw("SELECT pg_sleep(3600)").run() }
             }
@@ -174,8 +164,6 @@ import Testing
                     try await Task.sleep(for: .milliseconds(10))
                 }
                 #expect(!FileManager.default.fileExists(atPath: "/proc/\(thread)"), "the loop's thread ended")
-            #else
-                await store.close()
             #endif
         }
     }

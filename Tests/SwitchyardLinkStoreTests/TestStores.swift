@@ -85,12 +85,14 @@ struct TestDatabase: Sendable {
     }
 }
 
-/// Runs `body` with a store on a new database of `engine`, then closes and removes both.
-func withStore(_ engine: TestEngine, _ body: (LinkStore, TestDatabase) async throws -> Void) async throws {
+/// Runs `body` with a store on a new database of `engine`, then closes and removes both. The store's `deadline` is
+/// by default well above what a loaded test machine needs, for the tests that are not about it.
+func withStore(
+    _ engine: TestEngine, deadline: Duration = .seconds(60), _ body: (LinkStore, TestDatabase) async throws -> Void
+) async throws {
     let database = try await TestDatabase.make(engine)
     try await closing({ await database.remove() }) {
-        // A statement's deadline well above what a loaded test machine needs: no test here is about it.
-        let store = try await LinkStore.open(database.location, deadline: .seconds(60))
+        let store = try await LinkStore.open(database.location, deadline: deadline)
         try await closing({ await store.close() }) { try await body(store, database) }
     }
 }
