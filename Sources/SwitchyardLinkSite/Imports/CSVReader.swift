@@ -21,57 +21,59 @@ enum CSVReader {
     static func records(of text: String, maxRecords: Int) throws(Failure) -> [Record] {
         var bytes = Array(text.utf8)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        var pass = Pass(bytes: bytes, maxRecords: maxRecords)
+        try pass.run()
+        return pass.records
+    }
+
+    /// One pass over a file's bytes, and where it stands.
+    private struct Pass {
+        let bytes: [UInt8]
+        let maxRecords: Int
         var records: [Record] = []
+        /// The fields of the record being read, and the bytes of the field being read.
         var fields: [String] = []
         var field: [UInt8] = []
+        /// The line being read, and the line the record being read starts on.
         var line = 1
         var recordLine = 1
         var index = 0
+        /// Inside double quotes; and whether the field being read was quoted and its quotes closed.
         var isQuoted = false
         var wasQuoted = false
 
-        func endField() {
-            fields.append(String(decoding: field, as: UTF8.self))
-            field.removeAll(keepingCapacity: true)
-            wasQuoted = false
-        }
-        func endRecord() throws(Failure) {
-            let isBlank = fields.isEmpty && field.isEmpty && !wasQuoted
-            endField()
-            // A blank line is no record; `""` alone is a record of one empty field.
-            if !isBlank {
-                guard records.count < maxRecords else {
-                    throw Failure(
-                        message: "the file has more than \(maxRecords - 1) rows after its header", isTooMany: true)
-                }
-                records.append(Record(line: recordLine, fields: fields))
+        mutating func run() throws(Failure) {
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if isQuoted { readQuoted(byte) } else { try readUnquoted(byte) }
             }
-            fields.removeAll(keepingCapacity: true)
+            guard !isQuoted else { throw Failure(message: "line \(recordLine): a quoted field is not closed") }
+            if !field.isEmpty || !fields.isEmpty || wasQuoted { try endRecord() }
         }
 
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            if isQuoted {
-                if byte == UInt8(ascii: "\"") {
-                    if index < bytes.count && bytes[index] == UInt8(ascii: "\"") {
-                        field.append(byte)
-                        index += 1
-                    } else {
-                        isQuoted = false
-                        wasQuoted = true
-                    }
-                } else {
-                    if byte == UInt8(ascii: "\n") { line += 1 }
+        /// A byte inside double quotes: a doubled quote is one quote of the field, a single one closes it.
+        private mutating func readQuoted(_ byte: UInt8) {
+            if byte == UInt8(ascii: "\"") {
+                if index < bytes.count && bytes[index] == UInt8(ascii: "\"") {
                     field.append(byte)
+                    index += 1
+                } else {
+                    isQuoted = false
+                    wasQuoted = true
                 }
-                continue
+            } else {
+                if byte == UInt8(ascii: "\n") { line += 1 }
+                field.append(byte)
             }
+        }
+
+        private mutating func readUnquoted(_ byte: UInt8) throws(Failure) {
             switch byte {
             case UInt8(ascii: ","):
                 endField()
             case UInt8(ascii: "\r") where index < bytes.count && bytes[index] == UInt8(ascii: "\n"):
-                continue
+                return
             case UInt8(ascii: "\n"):
                 try endRecord()
                 line += 1
@@ -85,8 +87,25 @@ enum CSVReader {
                 field.append(byte)
             }
         }
-        guard !isQuoted else { throw Failure(message: "line \(recordLine): a quoted field is not closed") }
-        if !field.isEmpty || !fields.isEmpty || wasQuoted { try endRecord() }
-        return records
+
+        private mutating func endField() {
+            fields.append(String(decoding: field, as: UTF8.self))
+            field.removeAll(keepingCapacity: true)
+            wasQuoted = false
+        }
+
+        private mutating func endRecord() throws(Failure) {
+            let isBlank = fields.isEmpty && field.isEmpty && !wasQuoted
+            endField()
+            // A blank line is no record; `""` alone is a record of one empty field.
+            if !isBlank {
+                guard records.count < maxRecords else {
+                    throw Failure(
+                        message: "the file has more than \(maxRecords - 1) rows after its header", isTooMany: true)
+                }
+                records.append(Record(line: recordLine, fields: fields))
+            }
+            fields.removeAll(keepingCapacity: true)
+        }
     }
 }

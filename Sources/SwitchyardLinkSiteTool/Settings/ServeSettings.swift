@@ -112,35 +112,10 @@ struct ServeSettings {
             : SiteMetrics(factory: MetricsEndpoint.factory(registry: registry))
         let links = try await StoreOptions.open(database, logger: logger)
         let service: LinkService
-        var applications: [any Service] = []
+        let applications: [any Service]
         do {
-            let claims =
-                claimDays > 0
-                ? ClaimSettings(
-                    tokens: ClaimTokens(key: try await ClaimTokens.key(in: links)), lifetime: claimDays * 86_400,
-                    purgeEvery: .milliseconds(Int64(claimPurgeMinutes * 60_000)), perAddress: requestsPerAddress)
-                : nil
-            service = try LinkService(
-                file: routeFile, store: links, webHosts: webHosts,
-                cache: (10_000, .seconds(cacheSeconds)), clickWindow: .milliseconds(clickWindowMilliseconds),
-                claims: claims, logger: logger, metrics: metrics)
-            let started = StartupLines(count: metricsPort == nil ? 1 : 2)
-            let site = try LinkSiteServer.application(
-                service: service, limits: APILimits(perToken: requestsPerToken, perAddress: requestsPerAddress),
-                proxies: proxies, host: host, port: port, logger: logger
-            ) { [host] port in
-                // Standard output carries only the addresses, for a script that starts the server on port 0.
-                await started.write("http://\(Self.shown(host)):\(port)/", line: 0)
-            }
-            applications.append(Listening(site, host: host, port: port, option: "--port"))
-            if let metricsPort {
-                let metrics = MetricsEndpoint.application(
-                    registry: registry, host: metricsHost, port: metricsPort, logger: logger
-                ) { [metricsHost] port in
-                    await started.write("http://\(Self.shown(metricsHost)):\(port)/metrics", line: 1)
-                }
-                applications.append(Listening(metrics, host: metricsHost, port: metricsPort, option: "--metrics-port"))
-            }
+            service = try await makeService(file: routeFile, store: links, metrics: metrics, logger: logger)
+            applications = try makeApplications(service: service, registry: registry, logger: logger)
         } catch {
             await links.close()
             throw Failure.badUsage("\(error)")
@@ -156,6 +131,47 @@ struct ServeSettings {
             throw error
         }
         await links.close()
+    }
+
+    /// The site of `file`'s links, clicks and claims over `store`, as the settings say.
+    private func makeService(
+        file: RouteFile, store: LinkStore, metrics: SiteMetrics, logger: Logger
+    ) async throws -> LinkService {
+        let claims =
+            claimDays > 0
+            ? ClaimSettings(
+                tokens: ClaimTokens(key: try await ClaimTokens.key(in: store)), lifetime: claimDays * 86_400,
+                purgeEvery: .milliseconds(Int64(claimPurgeMinutes * 60_000)), perAddress: requestsPerAddress)
+            : nil
+        return try LinkService(
+            file: file, store: store, webHosts: webHosts,
+            cache: (10_000, .seconds(cacheSeconds)), clickWindow: .milliseconds(clickWindowMilliseconds),
+            claims: claims, logger: logger, metrics: metrics)
+    }
+
+    /// The site's server and, when asked, the metrics' server, each printing its address on standard output once
+    /// it listens.
+    private func makeApplications(
+        service: LinkService, registry: PrometheusCollectorRegistry, logger: Logger
+    ) throws -> [any Service] {
+        let started = StartupLines(count: metricsPort == nil ? 1 : 2)
+        let site = try LinkSiteServer.application(
+            service: service, limits: APILimits(perToken: requestsPerToken, perAddress: requestsPerAddress),
+            proxies: proxies, host: host, port: port, logger: logger
+        ) { [host] port in
+            // Standard output carries only the addresses, for a script that starts the server on port 0.
+            await started.write("http://\(Self.shown(host)):\(port)/", line: 0)
+        }
+        var applications: [any Service] = [Listening(site, host: host, port: port, option: "--port")]
+        if let metricsPort {
+            let metrics = MetricsEndpoint.application(
+                registry: registry, host: metricsHost, port: metricsPort, logger: logger
+            ) { [metricsHost] port in
+                await started.write("http://\(Self.shown(metricsHost)):\(port)/metrics", line: 1)
+            }
+            applications.append(Listening(metrics, host: metricsHost, port: metricsPort, option: "--metrics-port"))
+        }
+        return applications
     }
 
     /// `host` as a URL's authority writes it: an IPv6 address in brackets.
