@@ -1,0 +1,43 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+import SwitchyardLinkAPI
+
+/// The client's side of every call: the admin token, answers bounded to ``maxSize`` bytes, and a status other than
+/// a success thrown as ``SiteRefusal`` with the document's `Error` it carries.
+struct SiteCalls: ClientMiddleware {
+    static let maxSize = 64 << 20
+    let token: String
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var request = request
+        request.headerFields[.authorization] = "Bearer \(token)"
+        let (response, answer) = try await next(request, body, baseURL)
+        var bytes = Data()
+        if let answer { bytes = try await Data(collecting: answer, upTo: Self.maxSize) }
+        guard response.status.kind == .successful else {
+            let error = try? JSONDecoder().decode(Components.Schemas._Error.self, from: bytes)
+            throw SiteRefusal(
+                status: Int(response.status.code), error: error,
+                text: String(decoding: bytes.prefix(200), as: UTF8.self))
+        }
+        return (response, HTTPBody(bytes))
+    }
+}
+
+/// An answer of the site that is not a success: its status, and the document's `Error` when it sent one.
+struct SiteRefusal: Error {
+    let status: Int
+    let error: Components.Schemas._Error?
+    /// The first 200 bytes of the answer, for one that is not the document's `Error`.
+    let text: String
+
+    /// The error's message and each problem at its field, or the answer's first bytes.
+    var message: String {
+        guard let detail = error?.error else { return text }
+        return detail.message + (detail.problems ?? []).map { "\n  \($0.field): \($0.message)" }.joined()
+    }
+}
