@@ -99,6 +99,10 @@ struct TrustedProxiesTests {
             true
         ),
         ("10.0.0.2", [("X-Forwarded-For", "1.1.1.1, 10.1.1.1"), ("X-Forwarded-Proto", "http")], "1.1.1.1", false),
+        // A proxy that says only the protocol stands for the client, over the protocol it says (its own, the last).
+        ("10.0.0.2", [("X-Forwarded-Proto", "https")], "10.0.0.2", true),
+        ("10.0.0.2", [("X-Forwarded-Proto", "https, http")], "10.0.0.2", false),
+        ("10.0.0.2", [("X-Forwarded-For", ""), ("X-Forwarded-Proto", "http, https")], "10.0.0.2", true),
         // The header not chosen is passed through from the client, so it is not read.
         ("10.0.0.2", [("Forwarded", "for=198.51.100.1;proto=https")], "10.0.0.2", false),
     ])

@@ -19,13 +19,17 @@ package struct ForwardedHop: Equatable, Sendable {
 
     /// The hops of `X-Forwarded-For`'s values (several header lines are one list, in order). The protocols of
     /// `X-Forwarded-Proto` go with them when it has as many; otherwise its right-most value (the nearest proxy's)
-    /// goes with each.
+    /// goes with each. A protocol without an address is one hop with no address, as `Forwarded: proto=https` is: the
+    /// proxy that sent it stands for the client, over the protocol it says.
     /// Only the right-most `last` hops are made: the entries before them are split off but never read as addresses.
     package static func xForwardedFor(_ lines: [String], protos protoLines: [String], last: Int = .max)
         -> [ForwardedHop]
     {
         let addresses = list(lines)
         let protos = list(protoLines)
+        if addresses.isEmpty, let proto = protos.last, last > 0 {
+            return [ForwardedHop(address: nil, proto: proto.lowercased())]
+        }
         return addresses.indices.suffix(last).map { index in
             let proto = protos.count == addresses.count ? protos[index] : protos.last
             return ForwardedHop(address: node(addresses[index]), proto: proto.map { $0.lowercased() })
