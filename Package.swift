@@ -139,6 +139,8 @@ let package = Package(
                 "Switchyard", "SwitchyardWebLinks", .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
+                // PostgreSQL's TLS (`sslmode`, `sslrootcert`); postgres-nio depends on it already.
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         // The link site's API as openapi.yaml describes it: the types, the server's protocol and the client, all

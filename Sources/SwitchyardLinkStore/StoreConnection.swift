@@ -81,7 +81,7 @@ final class StoreConnection: Sendable {
         case .postgres(let server):
             var configuration = PostgresClient.Configuration(
                 host: server.host, port: server.port, username: server.username, password: server.password,
-                database: server.database, tls: server.requiresTLS ? .require(.makeClientConfiguration()) : .disable)
+                database: server.database, tls: try server.tlsConfiguration())
             configuration.options.connectTimeout = deadline
             configuration.options.maximumConnections = Self.maximumConnections
             let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
@@ -368,7 +368,10 @@ final class StoreConnection: Sendable {
     private static func deadlinePassed(_ deadline: Duration, lease: Lease) -> LinkStoreError {
         lease.wasMade
             ? LinkStoreError(.unavailable, "a statement did not end within \(deadline)")
-            : LinkStoreError(.unavailable, "the database did not answer within \(deadline)")
+            : LinkStoreError(
+                .unavailable,
+                "no connection to the database within \(deadline): it did not answer, or the connection failed "
+                    + "(the log says why, at level info)")
     }
 
     /// Whether a call holds a connection yet: set by the call once the pool leased it one (``guarded(_:_:)``).

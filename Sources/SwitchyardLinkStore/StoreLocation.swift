@@ -10,8 +10,7 @@ import Foundation
 package enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
     /// An SQLite database in the file at `path`, created when missing.
     case sqlite(path: String)
-    /// A PostgreSQL database. `requiresTLS` is set by `sslmode=require` (or `verify-full`) in the address; loopback
-    /// addresses need no TLS.
+    /// A PostgreSQL database.
     case postgres(Postgres)
 
     package struct Postgres: Sendable, Hashable {
@@ -20,17 +19,40 @@ package enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
         package var username: String
         package var password: String?
         package var database: String?
-        package var requiresTLS: Bool
+        /// The address's `sslmode`: ``TLSMode/prefer`` when it has none, as with libpq.
+        package var tls: TLSMode
+        /// The address's `sslrootcert`: a PEM file of the authorities that may sign the server's certificate, in
+        /// place of the system's.
+        package var rootCertificates: String?
 
-        package init(host: String, port: Int, username: String, password: String?, database: String?, requiresTLS: Bool)
-        {
+        package init(
+            host: String, port: Int, username: String, password: String?, database: String?, tls: TLSMode = .prefer,
+            rootCertificates: String? = nil
+        ) {
             self.host = host
             self.port = port
             self.username = username
             self.password = password
             self.database = database
-            self.requiresTLS = requiresTLS
+            self.tls = tls
+            self.rootCertificates = rootCertificates
         }
+    }
+
+    /// How a connection to PostgreSQL uses TLS: libpq's `sslmode`, with libpq's meanings, so that an address works
+    /// here as it does with `psql`.
+    package enum TLSMode: String, Sendable, Hashable, CaseIterable {
+        /// Never TLS.
+        case disable
+        /// TLS when the server offers it, plain otherwise; the certificate is not checked.
+        case prefer
+        /// TLS or no connection. The certificate is checked only when `sslrootcert` names its authorities, and then
+        /// as ``verifyCA`` checks it.
+        case require
+        /// TLS, with a certificate signed by a trusted authority (`sslrootcert`'s, or the system's).
+        case verifyCA = "verify-ca"
+        /// As ``verifyCA``, and the certificate names the host of the address.
+        case verifyFull = "verify-full"
     }
 
     /// Reads `--database`: a `postgres://` or `postgresql://` address, `sqlite:PATH`, or a file path.
@@ -46,17 +68,26 @@ package enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
                 throw LinkStoreError(
                     .invalidLocation, "a PostgreSQL address reads postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE")
             }
-            let mode = parts.queryItems?.first { $0.name == "sslmode" }?.value ?? "disable"
-            guard ["disable", "prefer", "require", "verify-full"].contains(mode) else {
+            let parameters = parts.queryItems ?? []
+            let mode = parameters.last { $0.name == "sslmode" }?.value ?? TLSMode.prefer.rawValue
+            guard let tls = TLSMode(rawValue: mode) else {
+                let modes = TLSMode.allCases.map(\.rawValue).joined(separator: ", ")
+                throw LinkStoreError(.invalidLocation, "sslmode is one of \(modes), not '\(mode)'")
+            }
+            let rootCertificates = parameters.last { $0.name == "sslrootcert" }.map { $0.value ?? "" }
+            guard rootCertificates != "" else {
+                throw LinkStoreError(.invalidLocation, "sslrootcert is the path of a PEM file of certificates")
+            }
+            if parameters.contains(where: { $0.name == "password" }) {
                 throw LinkStoreError(
-                    .invalidLocation, "sslmode is disable, prefer, require or verify-full, not '\(mode)'")
+                    .invalidLocation,
+                    "the password goes before the host, postgres://USER:PASSWORD@HOST/DATABASE, not in '?password='")
             }
             let database = parts.path.hasPrefix("/") ? String(parts.path.dropFirst()) : parts.path
             self = .postgres(
                 Postgres(
                     host: host, port: parts.port ?? 5432, username: username, password: parts.password,
-                    database: database.isEmpty ? nil : database, requiresTLS: mode == "require" || mode == "verify-full"
-                ))
+                    database: database.isEmpty ? nil : database, tls: tls, rootCertificates: rootCertificates))
         } else if text.hasPrefix("sqlite:") {
             let path = String(text.dropFirst("sqlite:".count))
             guard !path.isEmpty else { throw LinkStoreError(.invalidLocation, "sqlite: needs a file path") }

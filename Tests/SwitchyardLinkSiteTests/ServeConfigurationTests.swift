@@ -76,6 +76,19 @@ import Testing
         #expect(!printed.output.contains("hunter2") && !printed.error.contains("hunter2"))
     }
 
+    @Test(arguments: [
+        (["SWITCHYARD_DATABASE": "postgres://links:hunter2@db.example/links?sslmode=sometimes"], nil as String?),
+        (["SWITCHYARD_DATABASE": "postgres://links@db.example/links?sslmode=require&password=hunter2"], nil),
+        ([:], #"{"database": "postgres://links:hunter2@db.example/links?sslmode=sometimes"}"#),
+    ])
+    func aDatabaseThatIsRefusedIsShownWithoutItsPassword(environment: [String: String], file: String?) throws {
+        let printed = try Self.printed([LinkSiteFixture.example], environment: environment, file: file)
+        #expect(printed.status == 2)
+        #expect(printed.error.contains("--database: postgres://links"), "\(printed.error)")
+        #expect(printed.error.contains("is not a database"), "\(printed.error)")
+        #expect(!printed.output.contains("hunter2") && !printed.error.contains("hunter2"), "\(printed.error)")
+    }
+
     @Test func aStoreThatCannotBeReachedIsReportedWithoutItsPassword() throws {
         let result = try SiteProcess.run(
             "switchyard-link-site", ["serve", LinkSiteFixture.example],
@@ -105,6 +118,11 @@ import Testing
         ([:], #"[1, 2]"#, "is not a JSON object of settings"),
         ([:], #"{"log-level": "loud"}"#, "--log-level: 'loud' from the configuration file"),
         (["SWITCHYARD_METRICS_PORT": "8080"], nil, "--metrics-port: 8080 is the site's port too"),
+        (
+            ["SWITCHYARD_DATABASE": "ftp://links/x"], nil,
+            "--database: ftp://links/x from the environment (SWITCHYARD_DATABASE) is not a database: a database is a"
+        ),
+        ([:], #"{"database": "postgres://links@db/links?sslmode=allow"}"#, "from the configuration file"),
     ])
     func aBadValueIsRefusedWithWhereItCameFrom(environment: [String: String], file: String?, message: String) throws {
         let printed = try Self.printed([LinkSiteFixture.example], environment: environment, file: file)

@@ -10,26 +10,50 @@ import Testing
             .postgres(
                 .init(
                     host: "db.internal", port: 6543, username: "links", password: "s3cret", database: "shop",
-                    requiresTLS: true))
+                    tls: .require))
         ),
         (
             "postgresql://links@127.0.0.1/shop",
             .postgres(
+                .init(host: "127.0.0.1", port: 5432, username: "links", password: nil, database: "shop", tls: .prefer))
+        ),
+        (
+            "postgres://links@db/shop?sslmode=verify-full&sslrootcert=/etc/ssl/db-ca.pem&application_name=site",
+            .postgres(
                 .init(
-                    host: "127.0.0.1", port: 5432, username: "links", password: nil, database: "shop",
-                    requiresTLS: false))
+                    host: "db", port: 5432, username: "links", password: nil, database: "shop", tls: .verifyFull,
+                    rootCertificates: "/etc/ssl/db-ca.pem"))
         ),
     ])
     func aDatabaseIsAFileOrAPostgresAddress(text: String, expected: StoreLocation) throws {
         #expect(try StoreLocation(text) == expected)
     }
 
+    @Test(arguments: StoreLocation.TLSMode.allCases)
+    func everySSLModeOfLibpqButAllowIsRead(mode: StoreLocation.TLSMode) throws {
+        guard case .postgres(let server) = try StoreLocation("postgres://u@h/d?sslmode=\(mode.rawValue)") else {
+            Issue.record("not a PostgreSQL address")
+            return
+        }
+        #expect(server.tls == mode)
+    }
+
     @Test(arguments: [
-        "", "sqlite:", "mysql://root@localhost/db", "postgres://127.0.0.1/db", "postgres://user@/db",
-        "postgres://u@h/db?sslmode=sometimes", "links\n.sqlite", String(repeating: "a", count: 5_000),
+        ("", "a database is a file path"), ("sqlite:", "needs a file path"),
+        ("mysql://root@localhost/db", "a database is a file path"), ("postgres://127.0.0.1/db", "reads postgres://"),
+        ("postgres://user@/db", "reads postgres://"), ("postgres://u@h/db?sslmode=sometimes", "not 'sometimes'"),
+        ("postgres://u@h/db?sslmode=allow", "not 'allow'"), ("postgres://u@h/db?sslrootcert=", "PEM file"),
+        ("postgres://u@h/db?password=s3cret", "before the host"), ("links\n.sqlite", "a database is a file path"),
+        (String(repeating: "a", count: 5_000), "a database is a file path"),
     ])
-    func anythingElseIsATypedError(text: String) {
-        #expect(throws: LinkStoreError.self) { try StoreLocation(text) }
+    func anythingElseIsATypedErrorThatSaysWhy(text: String, message: String) {
+        #expect {
+            try StoreLocation(text)
+        } throws: { error in
+            guard let error = error as? LinkStoreError else { return false }
+            return error.code == .invalidLocation && error.message.contains(message)
+                && !error.message.contains("s3cret")
+        }
     }
 
     @Test func theDescriptionLeavesOutThePassword() throws {

@@ -56,7 +56,15 @@ struct ServeSettings {
         }
         routeFile = file
         database = try read.value(
-            "database", flag: options.store.database, default: StoreOptions.defaultDatabase, secret: true)
+            "database", flag: options.store.database, default: StoreOptions.defaultDatabase, secret: true
+        ) { text in
+            do throws(LinkStoreError) {
+                _ = try StoreLocation(text)
+                return nil
+            } catch {
+                return "is not a database: \(error.message)"
+            }
+        }
         port = try read.value("port", flag: options.port, default: 8080, check: within(0...65535))
         host = try read.value("host", flag: options.host, default: "127.0.0.1")
         webHosts = try read.list("web-host", flag: options.webHosts)

@@ -30,7 +30,8 @@ struct SettingReader {
         _ name: String, flag: Value?, default defaultValue: Value, secret: Bool = false,
         check: (Value) -> String? = { _ in nil }
     ) throws -> Value {
-        let (value, source) = try resolve(name, flag: flag, check: check) ?? (defaultValue, .defaultValue)
+        let (value, source) =
+            try resolve(name, flag: flag, secret: secret, check: check) ?? (defaultValue, .defaultValue)
         rows.append(
             Row(name: name, shown: secret ? Self.redacted(Self.shown(value)) : Self.shown(value), source: source))
         return value
@@ -47,7 +48,7 @@ struct SettingReader {
     mutating func optional<Value: ExpressibleByArgument>(
         _ name: String, flag: Value?, check: (Value) -> String? = { _ in nil }
     ) throws -> Value? {
-        let resolved = try resolve(name, flag: flag, check: check)
+        let resolved = try resolve(name, flag: flag, secret: false, check: check)
         rows.append(
             Row(name: name, shown: resolved.map { Self.shown($0.0) } ?? "off", source: resolved?.1 ?? .defaultValue))
         return resolved?.0
@@ -65,32 +66,40 @@ struct SettingReader {
     }
 
     private func resolve<Value: ExpressibleByArgument>(
-        _ name: String, flag: Value?, check: (Value) -> String?
+        _ name: String, flag: Value?, secret: Bool, check: (Value) -> String?
     ) throws -> (Value, SettingSource)? {
+        let shown = { (text: String) in secret ? Self.redacted(text) : text }
         let found: (Value, SettingSource)
         if let flag {
             found = (flag, .commandLine)
         } else if let (text, source) = try sources.text(name) {
             guard let value = Value(argument: text) else {
-                throw ValidationError("--\(name): '\(text)' from \(source) is not a valid value")
+                throw ValidationError("--\(name): '\(shown(text))' from \(source) is not a valid value")
             }
             found = (value, source)
         } else {
             return nil
         }
         if let problem = check(found.0) {
-            throw ValidationError("--\(name): \(Self.shown(found.0)) from \(found.1) \(problem)")
+            throw ValidationError("--\(name): \(shown(Self.shown(found.0))) from \(found.1) \(problem)")
         }
         return found
     }
 
-    /// `text` with the password of a URL's user information (`postgres://links:PASSWORD@db/links`) replaced by
-    /// `***`; any other text as it is.
+    /// `text` with the password of a URL's user information (`postgres://links:PASSWORD@db/links`) and of a
+    /// `password=` parameter replaced by `***`; any other text as it is.
     static func redacted(_ text: String) -> String {
         guard let scheme = text.range(of: "://") else { return text }
-        let rest = text[scheme.upperBound...]
-        guard let at = rest.lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") else { return text }
-        return String(text[..<rest.index(after: colon)]) + "***" + String(text[at...])
+        let query = text[scheme.upperBound...].firstIndex(of: "?") ?? text.endIndex
+        let rest = text[scheme.upperBound..<query]
+        var shown = String(text[..<query])
+        if let at = rest.lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
+            shown = String(text[..<rest.index(after: colon)]) + "***" + String(text[at..<query])
+        }
+        guard query < text.endIndex else { return shown }
+        let parameters = text[text.index(after: query)...].split(separator: "&", omittingEmptySubsequences: false)
+        return shown + "?"
+            + parameters.map { $0.hasPrefix("password=") ? "password=***" : String($0) }.joined(separator: "&")
     }
 
     /// The rows as `--print-config` writes them: aligned columns of setting, value and source.
