@@ -227,6 +227,42 @@ import Testing
         }
     }
 
+    /// With `--log-format json`, what ends the site is the log's last entry, so that every line a log shipper reads
+    /// is an object: a port in use (status 1), a store that cannot be opened and a route file that cannot be read
+    /// (status 2).
+    @Test(arguments: [
+        (LinkSiteFixture.example, ["--port", "PORT"], Int32(1), "cannot listen on 127.0.0.1:PORT: the port is in use"),
+        (
+            LinkSiteFixture.example,
+            ["--database", "postgres://u@127.0.0.1:1/x?sslmode=require&sslrootcert=/nonexistent"],
+            2, "sslrootcert:"
+        ),
+        ("missing.json", [], 2, "missing.json: unreadable"),
+    ])
+    func withJSONLogsWhatEndsTheSiteIsTheLastEntry(file: String, options: [String], status: Int32, message: String)
+        async throws
+    {
+        try await Self.withFolder { folder in
+            let site = try await SiteProcess.start(
+                database: folder.appendingPathComponent("first.sqlite").path, folder: folder)
+            defer { site.stop() }
+            let port = String(site.port)
+            let ended = try SiteProcess.run(
+                "switchyard-link-site",
+                [
+                    "serve", file, "--log-format", "json", "--port", "0", "--database",
+                    folder.appendingPathComponent("second.sqlite").path,
+                ] + options.map { $0 == "PORT" ? port : $0 })
+            #expect(ended.status == status, "\(ended.error)")
+            let lines = ended.error.split(separator: "\n")
+            let entries = lines.compactMap { try? JSONDecoder().decode(LineLogTests.Entry.self, from: Data($0.utf8)) }
+            #expect(entries.count == lines.count, "a line that is no entry: \(ended.error)")
+            #expect(entries.last?.level == "critical")
+            let expected = message.replacingOccurrences(of: "PORT", with: port)
+            #expect(entries.last?.message.contains(expected) == true, "\(ended.error)")
+        }
+    }
+
     /// 1,000 clicks, then a stop by signal: every click is counted after it, though the click window (a minute) had
     /// written none of them, and the process exits 0 within the documented time.
     @Test(arguments: stores.map { ($0, SIGTERM) } + [("sqlite", SIGINT)])

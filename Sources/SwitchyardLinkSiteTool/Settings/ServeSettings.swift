@@ -102,23 +102,51 @@ struct ServeSettings {
     }
 
     /// Serves the site (and its metrics, when asked) until `SIGTERM` or `SIGINT`.
+    ///
+    /// What ends it once the log is set up is said in the log's format: with `json`, as the log's last entry
+    /// (`critical`), so that every line a log shipper reads is an object; with `text`, as the tool's other commands
+    /// say it. The exit status is the same either way: 2 for a route file or store that cannot be used, 1 for a
+    /// server that cannot listen.
     func serve() async throws {
         let layout: LineLogHandler.Layout = logFormat == .json ? .json : .text
         LoggingSystem.bootstrap { LineLogHandler(label: $0, layout: layout) }
         var logger = Logger(label: "switchyard-link-site")
         logger.logLevel = logLevel
+        do {
+            try await serve(logger: logger)
+        } catch let failure as Unusable {
+            guard logFormat == .json else { throw Failure.badUsage(failure.message) }
+            logger.critical("\(failure.message)")
+            throw ExitCode(2)
+        } catch  where logFormat == .json {
+            logger.critical("\(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    /// A route file or store that cannot be used: exit status 2.
+    private struct Unusable: Error {
+        let message: String
+    }
+
+    private func serve(logger: Logger) async throws {
         let routeFile: RouteFile
         do {
             routeFile = try RouteFile(contentsOf: self.routeFile)
         } catch {
-            throw Failure.badUsage("\(error)")
+            throw Unusable(message: "\(error)")
         }
         let registry = PrometheusCollectorRegistry()
         let metrics =
             metricsPort == nil
             ? SiteMetrics(factory: NOOPMetricsHandler.instance)
             : SiteMetrics(factory: MetricsEndpoint.factory(registry: registry))
-        let links = try await StoreOptions.open(database, logger: logger)
+        let links: LinkStore
+        do {
+            links = try await LinkStore.open(try StoreLocation(database), logger: logger)
+        } catch {
+            throw Unusable(message: "\(error)")
+        }
         let service: LinkService
         let applications: [any Service]
         do {
@@ -126,7 +154,7 @@ struct ServeSettings {
             applications = try makeApplications(service: service, registry: registry, logger: logger)
         } catch {
             await links.close()
-            throw Failure.badUsage("\(error)")
+            throw Unusable(message: "\(error)")
         }
         let site = service.shortLinks
         logger.info(
