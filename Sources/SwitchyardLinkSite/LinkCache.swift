@@ -99,19 +99,20 @@ final class LinkCache: Sendable {
         _ link: ShortLink?, for slug: Slug, at now: ContinuousClock.Instant,
         answer: (visitor: Visitor, response: PreparedResponse)?, admitting: Bool
     ) -> Bool {
-        var entry = Entry(link: link, readAt: now, generation: 0)
-        if let answer { entry.answers[answer.visitor] = answer.response }
+        // Hashed before the lock is taken, and only for a read that may be turned away.
+        let hash = admitting ? slug.hashValue : 0
         // The entries that leave are returned, to be freed once the lock is let go: a link and its answers are many
         // objects, and every visit takes this lock.
         let leaving = state.withLock { state -> [Entry]? in
             if admitting, state.entries.count >= capacity, state.entries[slug] == nil {
-                let hash = slug.hashValue
                 let slot = Int(UInt(bitPattern: hash) % UInt(state.readLately.count))
                 guard state.readLately[slot] == hash else {
                     state.readLately[slot] = hash
                     return nil
                 }
             }
+            var entry = Entry(link: link, readAt: now, generation: 0)
+            if let answer { entry.answers[answer.visitor] = answer.response }
             state.generation += 1
             entry.generation = state.generation
             var leaving = state.entries.updateValue(entry, forKey: slug).map { [$0] } ?? []
