@@ -10,13 +10,20 @@ import SwitchyardLinkStore
 /// way). A batch is written once: it has an id (``BatchID``: this recorder as the writer, and the batch's number)
 /// that the store keeps with its rows, in one transaction. When a write fails, the batch is kept whole, under its id,
 /// and written again before anything that came since; if the failed write had in fact committed (its reply lost, or
-/// its deadline passed while it ran on), the store finds the id and writes nothing more. At most `capacity` entries wait, the batch on its way included; records beyond them
-/// are dropped and counted, so that an unreachable store cannot exhaust memory.
+/// its deadline passed while it ran on), the store finds the id and writes nothing more. At most `capacity` entries
+/// wait, the batch on its way included; records beyond them are dropped and counted, so that an unreachable store
+/// cannot exhaust memory.
+///
+/// A batch holds at most `batchLimit` entries. After the store was slow or away, what waited is written in batches
+/// one after another: a write's time grows with its rows, and one batch of all of it could outlast the store's
+/// deadline each time it was tried, while more records waited behind it.
 final class BatchRecorder<Waiting: WaitingRecords>: Sendable {
     /// How long a record waits before it is written.
     let window: Duration
     /// The most entries that wait, the batch on its way included.
     let capacity: Int
+    /// The most entries a batch holds.
+    let batchLimit: Int
     /// What the records are, for the log: `clicks`, `claims' events`.
     private let what: String
     private let write: @Sendable (Waiting, BatchID) async throws -> Void
@@ -50,13 +57,14 @@ final class BatchRecorder<Waiting: WaitingRecords>: Sendable {
     /// A recorder of `what` that hands each batch to `write`, with the batch's id: `write` is called again with the
     /// same id when it failed, and must then write the batch only if its first call did not.
     init(
-        _ what: String, window: Duration, capacity: Int, logger: Logger,
+        _ what: String, window: Duration, capacity: Int, batchLimit: Int = 10_000, logger: Logger,
         metrics: (SiteMetrics, SiteMetrics.Batch)? = nil,
         write: @escaping @Sendable (Waiting, BatchID) async throws -> Void
     ) {
         self.what = what
         self.window = window
         self.capacity = capacity
+        self.batchLimit = max(1, batchLimit)
         self.logger = logger
         self.metrics = metrics
         self.write = write
@@ -78,22 +86,31 @@ final class BatchRecorder<Waiting: WaitingRecords>: Sendable {
     }
 
     /// Writes what waits: first a batch the store did not take before, alone, then, once that is written, the
-    /// records that came since. A batch that fails waits for the next flush.
+    /// records that came since, in batches of at most `batchLimit` entries, oldest first, until a batch leaves
+    /// nothing behind it. A batch that fails waits for the next flush.
     func flush() async {
         if let unwritten = state.withLock({ $0.unwritten }) {
             guard await write(unwritten) else { return }
         }
-        let batch: Batch? = state.withLock { state in
+        while let (batch, more) = nextBatch() {
+            guard await write(batch), more else { return }
+        }
+    }
+
+    /// The oldest `batchLimit` entries that wait, as the batch to write, and whether entries wait behind them.
+    private func nextBatch() -> (Batch, more: Bool)? {
+        state.withLock { state in
             guard state.unwritten == nil, !state.waiting.isEmpty else { return nil }
             let id = BatchID(writer: writer, number: state.nextNumber)
-            let batch = Batch(records: state.waiting, id: id, oldest: state.oldest ?? clock.now)
+            let records = state.waiting.removeFirst(batchLimit)
+            let batch = Batch(records: records, id: id, oldest: state.oldest ?? clock.now)
             state.nextNumber += 1
-            state.waiting = Waiting()
-            state.oldest = nil
+            // What is left is newer than the batch, but when it arrived is not kept: its lag counts from the
+            // batch's oldest, which overstates it by at most the time the batch took to arrive.
+            if state.waiting.isEmpty { state.oldest = nil }
             state.unwritten = batch
-            return batch
+            return (batch, !state.waiting.isEmpty)
         }
-        if let batch { await write(batch) }
     }
 
     /// Writes `batch`; `false` when the store did not take it (it then stays the batch to write first).
@@ -152,6 +169,8 @@ protocol WaitingRecords: Sendable {
     var recordCount: Int { get }
     /// The entries held: what `capacity` bounds.
     var entryCount: Int { get }
+    /// Removes `count` entries (all when fewer wait), the oldest where entries have an age, and returns them.
+    mutating func removeFirst(_ count: Int) -> Self
     /// Adds `record` unless it needs an entry beyond `capacity`; `false` when it was not added.
     mutating func add(_ record: Record, capacity: Int) -> Bool
 }

@@ -48,6 +48,13 @@ struct WaitingClaimEvents: WaitingRecords {
         add(key, count: 1, capacity: capacity)
     }
 
+    /// Removes `count` keys with their counts, any of them: a count holds no time, so no key is older than another.
+    mutating func removeFirst(_ count: Int) -> WaitingClaimEvents {
+        var taken = WaitingClaimEvents()
+        for key in Array(counts.keys.prefix(count)) { taken.counts[key] = counts.removeValue(forKey: key) }
+        return taken
+    }
+
     /// Adds `count` events to `key`'s count, unless `key` needs an entry beyond `capacity`.
     private mutating func add(_ key: Key, count: Int, capacity: Int) -> Bool {
         guard counts[key] != nil || counts.count < capacity else { return false }

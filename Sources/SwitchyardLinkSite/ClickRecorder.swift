@@ -26,6 +26,12 @@ struct WaitingClicks: WaitingRecords {
     var recordCount: Int { clicks.count }
     var entryCount: Int { clicks.count }
 
+    mutating func removeFirst(_ count: Int) -> WaitingClicks {
+        let taken = WaitingClicks(clicks: Array(clicks.prefix(count)))
+        clicks.removeFirst(taken.clicks.count)
+        return taken
+    }
+
     mutating func add(_ click: Click, capacity: Int) -> Bool {
         guard clicks.count < capacity else { return false }
         clicks.append(click)

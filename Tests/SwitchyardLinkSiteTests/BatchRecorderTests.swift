@@ -39,9 +39,15 @@ import Testing
         }
     }
 
-    static func clickRecorder(capacity: Int, sink: Sink<WaitingClicks>) -> ClickRecorder {
-        BatchRecorder("clicks", window: .seconds(60), capacity: capacity, logger: Logger(label: "test")) {
-            try sink.write($0, id: $1)
+    static func clickRecorder(capacity: Int, batchLimit: Int = 10_000, sink: Sink<WaitingClicks>) -> ClickRecorder {
+        BatchRecorder(
+            "clicks", window: .seconds(60), capacity: capacity, batchLimit: batchLimit, logger: Logger(label: "test")
+        ) { try sink.write($0, id: $1) }
+    }
+
+    static func written(_ sink: Sink<WaitingClicks>) -> [[String]] {
+        sink.batches.withLock {
+            $0.map { batch in batch.records.clicks.map { "\($0.slug) \(Int($0.at.timeIntervalSince1970))" } }
         }
     }
 
@@ -61,6 +67,35 @@ import Testing
         #expect(recorder.counts == (written: 3, waiting: 0, dropped: 0))
         await recorder.flush()
         #expect(sink.batches.withLock { $0.count } == 1, "nothing waiting writes nothing")
+    }
+
+    /// What waited while the store was away goes in batches of at most the limit, oldest first, one after another
+    /// in one flush, each under an id of its own.
+    @Test func aBacklogIsWrittenInBatchesOfTheLimitOldestFirst() async throws {
+        let sink = Sink<WaitingClicks>()
+        let recorder = Self.clickRecorder(capacity: 10, batchLimit: 3, sink: sink)
+        for second in 0..<8 { recorder.record(try Self.click("a", second: second)) }
+        await recorder.flush()
+        #expect(Self.written(sink) == [["a 0", "a 1", "a 2"], ["a 3", "a 4", "a 5"], ["a 6", "a 7"]])
+        #expect(sink.batches.withLock { $0.map(\.id.number) } == [1, 2, 3])
+        #expect(recorder.counts == (written: 8, waiting: 0, dropped: 0))
+    }
+
+    /// A batch of the backlog that the store refuses ends the flush: nothing behind it is tried. The next flush
+    /// writes it first, whole and under its id, then the rest in batches.
+    @Test func aBatchOfTheBacklogThatIsRefusedEndsTheFlushAndIsWrittenAgainFirst() async throws {
+        let sink = Sink<WaitingClicks>()
+        let recorder = Self.clickRecorder(capacity: 10, batchLimit: 2, sink: sink)
+        for second in 0..<5 { recorder.record(try Self.click("a", second: second)) }
+        let late = try Self.click("b", second: 5)
+        sink.refuseNext { recorder.record(late) }
+        await recorder.flush()
+        #expect(sink.batches.withLock { $0.isEmpty } && sink.refused.snapshot.count == 1)
+        #expect(recorder.counts == (written: 0, waiting: 6, dropped: 0))
+        await recorder.flush()
+        #expect(Self.written(sink) == [["a 0", "a 1"], ["a 2", "a 3"], ["a 4", "b 5"]])
+        #expect(sink.batches.withLock { $0.first?.id } == sink.refused.snapshot.first)
+        #expect(recorder.counts == (written: 6, waiting: 0, dropped: 0))
     }
 
     @Test func clicksBeyondTheCapacityAreDroppedAndCounted() async throws {
@@ -83,10 +118,7 @@ import Testing
         // finds room, two are dropped.
         #expect(recorder.counts == (written: 0, waiting: 4, dropped: 2))
         await recorder.flush()
-        let written = sink.batches.withLock {
-            $0.map { batch in batch.records.clicks.map { "\($0.slug) \(Int($0.at.timeIntervalSince1970))" } }
-        }
-        #expect(written == [["old 0", "old 1", "old 2"], ["new 3"]])
+        #expect(Self.written(sink) == [["old 0", "old 1", "old 2"], ["new 3"]])
         let ids = sink.batches.withLock { $0.map(\.id) }
         #expect(ids.first == sink.refused.snapshot.first, "the retry keeps the refused batch's id")
         #expect(Set(ids).count == 2, "what came since is a batch of its own")
@@ -162,5 +194,22 @@ import Testing
         }
         #expect(counts == [["a storeRedirect 5", "a redeemed 1"], ["a storeRedirect 2"]])
         #expect(recorder.counts == (written: 8, waiting: 0, dropped: 1))
+    }
+
+    @Test func claimEventsGoInBatchesOfTheLimitEachKeyWhole() async throws {
+        let sink = Sink<WaitingClaimEvents>()
+        let recorder = ClaimEventRecorder(
+            "claims' events", window: .seconds(60), capacity: 10, batchLimit: 2, logger: Logger(label: "test")
+        ) { try sink.write($0, id: $1) }
+        let day = Date(timeIntervalSince1970: 0)
+        for name in ["a", "b", "c"] {
+            for _ in 0..<3 { recorder.record(.storeRedirect, of: try Slug(name), at: day) }
+        }
+        await recorder.flush()
+        let batches = sink.batches.withLock { $0.map { $0.records.counts } }
+        #expect(batches.map(\.count) == [2, 1])
+        #expect(batches.flatMap(\.values) == [3, 3, 3])
+        #expect(Set(batches.flatMap(\.keys).map(\.slug.text)) == ["a", "b", "c"])
+        #expect(recorder.counts == (written: 9, waiting: 0, dropped: 0))
     }
 }
