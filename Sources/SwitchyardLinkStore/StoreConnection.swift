@@ -36,6 +36,8 @@ final class StoreConnection: Sendable {
     static let maximumConnections = 8
     /// The deadlines of the calls in flight.
     private let deadlines = DeadlineWatch()
+    /// Why the pool last failed to connect, for the error of a call that got no connection (PostgreSQL only).
+    private let connectionFailures: ConnectionFailures?
 
     /// Whether a call goes to the database.
     private enum Availability {
@@ -49,10 +51,13 @@ final class StoreConnection: Sendable {
         case closed
     }
 
-    private init(engine: Engine, deadline: Duration, logger: Logger) {
+    private init(
+        engine: Engine, deadline: Duration, logger: Logger, connectionFailures: ConnectionFailures? = nil
+    ) {
         self.engine = engine
         self.deadline = deadline
         self.logger = logger
+        self.connectionFailures = connectionFailures
     }
 
     static func open(_ location: StoreLocation, deadline: Duration, logger: Logger) async throws(LinkStoreError)
@@ -85,10 +90,14 @@ final class StoreConnection: Sendable {
             configuration.options.connectTimeout = deadline
             configuration.options.maximumConnections = Self.maximumConnections
             let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-            let client = PostgresClient(configuration: configuration, eventLoopGroup: loop, backgroundLogger: logger)
+            let failures = ConnectionFailures()
+            let client = PostgresClient(
+                configuration: configuration, eventLoopGroup: loop,
+                backgroundLogger: failures.logger(passingOn: logger))
             let runner = Task { await client.run() }
             return StoreConnection(
-                engine: .postgres(client, runner: runner, loop: loop), deadline: deadline, logger: logger)
+                engine: .postgres(client, runner: runner, loop: loop), deadline: deadline, logger: logger,
+                connectionFailures: failures)
         }
     }
 
@@ -187,7 +196,7 @@ final class StoreConnection: Sendable {
                     case .done: return
                     case .deadlineMoot: continue
                     case .deadlinePassed:
-                        throw Self.deadlinePassed(self.deadline, lease: lease)
+                        throw self.deadlinePassed(self.deadline, lease: lease)
                     }
                 }
             }
@@ -303,7 +312,7 @@ final class StoreConnection: Sendable {
         }
         let watcher = Task {
             guard await self.deadlines.wait(until: until) else { return }
-            race.end(with: .failure(Self.deadlinePassed(deadline, lease: lease)))
+            race.end(with: .failure(self.deadlinePassed(deadline, lease: lease)))
         }
         // The work is cancelled when the deadline ends the race, and the watch when the work does.
         defer {
@@ -364,14 +373,17 @@ final class StoreConnection: Sendable {
         }
     }
 
-    /// The error of a call whose deadline passed, saying whether it waited for a connection or for a statement.
-    private static func deadlinePassed(_ deadline: Duration, lease: Lease) -> LinkStoreError {
-        lease.wasMade
-            ? LinkStoreError(.unavailable, "a statement did not end within \(deadline)")
-            : LinkStoreError(
-                .unavailable,
-                "no connection to the database within \(deadline): it did not answer, or the connection failed "
-                    + "(the log says why, at level info)")
+    /// The error of a call whose deadline passed, saying whether it waited for a connection or for a statement; for
+    /// a connection, why the pool's last attempt to make one failed, when one failed within the deadline.
+    private func deadlinePassed(_ deadline: Duration, lease: Lease) -> LinkStoreError {
+        guard !lease.wasMade else {
+            return LinkStoreError(.unavailable, "a statement did not end within \(deadline)")
+        }
+        guard let reason = connectionFailures?.reason(within: deadline + Self.retryAfter) else {
+            return LinkStoreError(.unavailable, "no connection to the database within \(deadline): it did not answer")
+        }
+        return LinkStoreError(
+            .unavailable, "no connection to the database within \(deadline): the last attempt failed: \(reason)")
     }
 
     /// Whether a call holds a connection yet: set by the call once the pool leased it one (``guarded(_:_:)``).

@@ -61,6 +61,27 @@ import Testing
         #expect(try await Self.connect(base, host: "127.0.0.1", parameters: query) == outcome)
     }
 
+    /// A certificate refused is said in the store's error, not only in the pool's log.
+    @Test(.enabled(if: tlsAddress != nil && authority != nil), .timeLimit(.minutes(1)))
+    func aCertificateThatDoesNotNameTheHostIsSaidInTheError() async throws {
+        let base = try #require(Self.tlsAddress)
+        let authority = try #require(Self.authority)
+        var quiet = Logger(label: "tls")
+        quiet.logLevel = .critical
+        let code = await storeErrorCode {
+            do {
+                let location = try StoreLocation(base + "?sslmode=verify-full&sslrootcert=\(authority)")
+                let store = try await LinkStore.open(location, deadline: .seconds(2), logger: quiet)
+                await store.close()
+            } catch let error as LinkStoreError {
+                #expect(error.message.contains("the last attempt failed:"), "\(error)")
+                #expect(error.message.lowercased().contains("hostname"), "\(error)")
+                throw error
+            }
+        }
+        #expect(code == .unavailable)
+    }
+
     /// A file that is not there, and one that holds no certificate (the server's address would not answer).
     @Test(arguments: ["/nonexistent/ca.pem", "/dev/null"])
     func rootCertificatesThatCannotBeReadAreRefusedWhenTheStoreOpens(path: String) async {

@@ -1,0 +1,66 @@
+import Foundation
+import Logging
+import Switchyard
+import Testing
+
+@testable import SwitchyardLinkStore
+
+/// Why the store got no connection: the pool's last failure, read from its log, said in the store's error instead
+/// of only at level info.
+@Suite struct ConnectionFailuresTests {
+    /// A handler that keeps the messages it is given.
+    struct Kept: LogHandler {
+        let messages: Locked<[String]>
+        var metadata: Logger.Metadata = [:]
+        var metadataProvider: Logger.MetadataProvider?
+        var logLevel: Logger.Level
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) { messages.withLock { $0.append(event.message.description) } }
+    }
+
+    @Test func thePoolsFailureIsKeptAndOnlyWhatTheLoggersLevelLetsThroughIsPassedOn() {
+        let failures = ConnectionFailures()
+        let messages = Locked<[String]>([])
+        let logger = failures.logger(
+            passingOn: Logger(label: "site") { _ in Kept(messages: messages, logLevel: .warning) })
+        #expect(failures.reason(within: .seconds(10)) == nil)
+        logger.info("Connection creation failed", metadata: ["psql_error": "password authentication failed"])
+        logger.debug("Connection leased")
+        logger.warning("the store is slow")
+        #expect(failures.reason(within: .seconds(10)) == "password authentication failed")
+        #expect(messages.snapshot == ["the store is slow"])
+    }
+
+    @Test func aReasonIsCutToItsMostAndForgottenOnceOld() async throws {
+        let failures = ConnectionFailures()
+        let logger = failures.logger(passingOn: Logger(label: "site") { _ in SwiftLogNoOpLogHandler() })
+        logger.info(
+            "Connection creation failed", metadata: ["psql_error": .string(String(repeating: "x", count: 1_000))])
+        #expect(failures.reason(within: .seconds(10))?.count == ConnectionFailures.maxLength)
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(failures.reason(within: .milliseconds(1)) == nil)
+    }
+
+    /// PostgreSQL's own refusal, through the real pool: a database that is not there.
+    @Test(.enabled(if: TestEngine.postgresAddress != nil), .timeLimit(.minutes(1)))
+    func aStoreThatGetsNoConnectionSaysWhyThePoolFailed() async throws {
+        let base = try #require(TestEngine.postgresAddress)
+        var quiet = Logger(label: "no database")
+        quiet.logLevel = .critical
+        do {
+            let store = try await LinkStore.open(
+                try StoreLocation(TestDatabase.address(base, database: "switchyard_no_such_database")),
+                deadline: .seconds(2), logger: quiet)
+            await store.close()
+            Issue.record("a store opened on a database that is not there")
+        } catch {
+            #expect(error.code == .unavailable)
+            #expect(error.message.contains(#"database "switchyard_no_such_database" does not exist"#), "\(error)")
+        }
+    }
+}
