@@ -28,6 +28,11 @@ final class ConnectionFailures: Sendable {
         Logger(label: logger.label) { _ in Watch(passingOn: logger.handler, failures: self) }
     }
 
+    /// Forgets the last failure: a connection was made since.
+    func connected() {
+        last.withLock { $0 = nil }
+    }
+
     fileprivate func record(_ reason: String) {
         last.withLock { $0 = (String(reason.prefix(Self.maxLength)), ContinuousClock.now) }
     }

@@ -145,7 +145,7 @@ final class StoreConnection: Sendable {
                 return try await gate.pass { try await sqlite(connection) }
             case .postgres(let client, _, _):
                 return try await client.withConnection { connection in
-                    lease.made()
+                    self.leased(lease)
                     return try await postgres(connection, self.logger)
                 }
             }
@@ -176,7 +176,7 @@ final class StoreConnection: Sendable {
             try await withThrowingTaskGroup(of: HoldingOutcome.self) { group in
                 group.addTask {
                     try await client.withConnection { connection in
-                        lease.made()
+                        self.leased(lease)
                         do throws(LinkStoreError) {
                             try await body(Held(store: self, postgres: connection, firstDone: firstDone))
                         } catch {
@@ -275,7 +275,7 @@ final class StoreConnection: Sendable {
             case .postgres(let client, _, _):
                 do {
                     return try await client.withTransaction(logger: self.logger) { connection in
-                        lease.made()
+                        self.leased(lease)
                         return try await postgres(connection, self.logger)
                     }
                 } catch let error as PostgresTransactionError {
@@ -384,6 +384,13 @@ final class StoreConnection: Sendable {
         }
         return LinkStoreError(
             .unavailable, "no connection to the database within \(deadline): the last attempt failed: \(reason)")
+    }
+
+    /// Marks `lease` made, and forgets the pool's last failure to connect: a connection came since, so a lease that
+    /// waits in vain later is not said to be for that failure.
+    private func leased(_ lease: Lease) {
+        lease.made()
+        connectionFailures?.connected()
     }
 
     /// Whether a call holds a connection yet: set by the call once the pool leased it one (``guarded(_:_:)``).

@@ -34,6 +34,8 @@ import Testing
         logger.warning("the store is slow")
         #expect(failures.reason(within: .seconds(10)) == "password authentication failed")
         #expect(messages.snapshot == ["the store is slow"])
+        failures.connected()
+        #expect(failures.reason(within: .seconds(10)) == nil, "a connection came since")
     }
 
     @Test func aReasonIsCutToItsMostAndForgottenOnceOld() async throws {
