@@ -43,6 +43,14 @@ struct LinksCommand: AsyncParsableCommand {
         @Option(help: "Seconds to wait for the site.")
         var timeout = 10
 
+        @Option(
+            name: .customLong("ca-file"),
+            help: """
+                A PEM file of certificates to trust besides the system's, for an https site whose certificate a \
+                private authority signed (repeatable).
+                """)
+        var caFiles: [String] = []
+
         func validate() throws {
             guard (1...300).contains(timeout) else { throw ValidationError("--timeout is 1 to 300 seconds") }
         }
@@ -60,10 +68,26 @@ struct LinksCommand: AsyncParsableCommand {
             guard base.hasPrefix("http://") || base.hasPrefix("https://"), let url = URL(string: base) else {
                 throw Failure.badUsage("the site is an http:// or https:// address, not '\(base)'")
             }
+            let http = try SiteCalls.httpClient(trusting: caFiles)
             let client = Client(
                 serverURL: url,
-                transport: AsyncHTTPClientTransport(configuration: .init(timeout: .seconds(Int64(timeout)))),
+                transport: AsyncHTTPClientTransport(
+                    configuration: .init(client: http, timeout: .seconds(Int64(timeout)))),
                 middlewares: [SiteCalls(token: token)])
+            do {
+                let answer = try await answer(of: operation, from: client, at: base)
+                try? await http.shutdown()
+                return answer
+            } catch {
+                try? await http.shutdown()
+                throw error
+            }
+        }
+
+        /// What `operation` answered, or its refusal as the tool's exit codes say it.
+        private func answer<Answer>(
+            of operation: (Client) async throws -> Answer, from client: Client, at base: String
+        ) async throws -> Answer {
             do {
                 return try await operation(client)
             } catch let error as ClientError {

@@ -1,5 +1,7 @@
+import AsyncHTTPClient
 import Foundation
 import HTTPTypes
+import NIOSSL
 import OpenAPIRuntime
 import SwitchyardLinkAPI
 
@@ -25,6 +27,28 @@ struct SiteCalls: ClientMiddleware {
                 text: String(decoding: bytes.prefix(200), as: UTF8.self))
         }
         return (response, HTTPBody(bytes))
+    }
+}
+
+extension SiteCalls {
+    /// The HTTP client of the calls: the system's authorities and `caFiles`' certificates trusted, and no redirect
+    /// followed (the API never redirects, and a proxy that does is not the site). The caller shuts it down.
+    /// - Throws: ``Failure/badUsage(_:)`` when a file holds no PEM certificate.
+    static func httpClient(trusting caFiles: [String]) throws -> HTTPClient {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        for file in caFiles {
+            let certificates: [NIOSSLCertificate]
+            do {
+                certificates = try NIOSSLCertificate.fromPEMFile(file)
+            } catch {
+                throw Failure.badUsage("--ca-file: cannot read PEM certificates from \(file): \(error)")
+            }
+            guard !certificates.isEmpty else { throw Failure.badUsage("--ca-file: \(file) holds no PEM certificate") }
+            tls.additionalTrustRoots.append(.certificates(certificates))
+        }
+        return HTTPClient(
+            eventLoopGroupProvider: .singleton,
+            configuration: HTTPClient.Configuration(tlsConfiguration: tls, redirectConfiguration: .disallow))
     }
 }
 

@@ -10,7 +10,8 @@ Checks, each a failure when it does not hold:
 - two clients from 127.0.0.2 and 127.0.0.3, through nginx, get limits of their own;
 - a client's own X-Forwarded-For, through nginx or straight to the site, chooses no other address;
 - over https through nginx: the association file, a phone's landing page, a desktop's redirect, /healthz and
-  /readyz answer as they do on the site itself.
+  /readyz answer as they do on the site itself;
+- `links list` through nginx over https trusts the test's CA with `--ca-file`, and refuses the site without it.
 """
 import argparse
 import http.client
@@ -36,7 +37,7 @@ def free_port():
 
 
 def make_certificates(folder):
-    """A CA, and a certificate it signs for the short-link host and the shop's host."""
+    """A CA, and a certificate it signs for the short-link host, the shop's host and 127.0.0.1 (for `links`)."""
     def openssl(*arguments):
         subprocess.run(["openssl", *arguments], check=True, capture_output=True)
     ca_key, ca, key, request, certificate = (os.path.join(folder, name) for name in
@@ -46,7 +47,7 @@ def make_certificates(folder):
     openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", request, "-subj", "/CN=" + HOST)
     extensions = os.path.join(folder, "san.cnf")
     with open(extensions, "w") as file:
-        file.write("subjectAltName=DNS:%s,DNS:shop.example.com\n" % HOST)
+        file.write("subjectAltName=DNS:%s,DNS:shop.example.com,IP:127.0.0.1\n" % HOST)
     openssl("x509", "-req", "-in", request, "-CA", ca, "-CAkey", ca_key, "-CAcreateserial", "-out", certificate,
             "-days", "2", "-extfile", extensions)
     return ca, certificate, key
@@ -174,6 +175,21 @@ def scenario(client, token):
     check(status == 404, "an unknown short link is 404 through nginx (%s)" % status)
 
 
+def links_over_tls(site, ca, nginx_port, token):
+    """The tool's `links list` through nginx, with the test's CA and without it."""
+    environment = {**os.environ, "SWITCHYARD_TOKEN": token}
+    address = "https://127.0.0.1:%d" % nginx_port
+    trusted = subprocess.run([site, "links", "list", "--site", address, "--ca-file", ca], capture_output=True,
+                             text=True, env=environment, timeout=60)
+    check(trusted.returncode == 0 and "proxied" in trusted.stdout,
+          "links list over https with --ca-file (%s %s)" % (trusted.returncode, trusted.stderr.strip()))
+    refused = subprocess.run([site, "links", "list", "--site", address], capture_output=True, text=True,
+                             env=environment, timeout=60)
+    check(refused.returncode == 2 and "cannot be reached" in refused.stderr,
+          "links list refuses a certificate no trusted authority signed (%s %s)"
+          % (refused.returncode, refused.stderr.strip()[:200]))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--site", required=True)
@@ -197,6 +213,7 @@ def main():
         wait_for(site_port, "the site", site)
         wait_for(nginx_port, "nginx", nginx)
         scenario(Client(ca, nginx_port, site_port), token)
+        links_over_tls(arguments.site, ca, nginx_port, token)
     finally:
         nginx.terminate()
         site.terminate()
