@@ -117,10 +117,12 @@ let package = Package(
             path: "Tests/SwitchyardTestSupport"
         ),
         // What `switchyard verify-site` checks: a live site's association files against a route file's.
+        .target(name: "SwitchyardCertificates", dependencies: [.product(name: "NIOSSL", package: "swift-nio-ssl")]),
         .target(
             name: "SwitchyardSiteCheck",
             dependencies: [
-                "Switchyard", "SwitchyardWebLinks", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "Switchyard", "SwitchyardWebLinks", "SwitchyardCertificates",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
@@ -136,7 +138,8 @@ let package = Package(
         .target(
             name: "SwitchyardLinkStore",
             dependencies: [
-                "Switchyard", "SwitchyardWebLinks", .product(name: "SQLKit", package: "sql-kit"),
+                "Switchyard", "SwitchyardWebLinks", "SwitchyardCertificates",
+                .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
                 // PostgreSQL's TLS (`sslmode`, `sslrootcert`); postgres-nio depends on it already.
@@ -171,6 +174,7 @@ let package = Package(
             name: "SwitchyardLinkSiteTool",
             dependencies: [
                 "SwitchyardLinkSite", "SwitchyardLinkStore", "SwitchyardReports", "SwitchyardLinkAPI",
+                "SwitchyardCertificates",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // `links`: the admin API's generated client, over AsyncHTTPClient.
@@ -232,7 +236,7 @@ let package = Package(
             name: "SwitchyardSiteCheckTests",
             dependencies: [
                 "SwitchyardSiteCheck", "SwitchyardVerifySite", "SwitchyardServer", "SwitchyardWebLinks",
-                "SwitchyardTestSupport",
+                "SwitchyardCertificates", "SwitchyardTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

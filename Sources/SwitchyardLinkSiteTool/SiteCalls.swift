@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import NIOSSL
 import OpenAPIRuntime
+import SwitchyardCertificates
 import SwitchyardLinkAPI
 
 /// The client's side of every call: the admin token, answers bounded to ``maxSize`` bytes, and a status other than
@@ -33,18 +34,15 @@ struct SiteCalls: ClientMiddleware {
 extension SiteCalls {
     /// The HTTP client of the calls: the system's authorities and `caFiles`' certificates trusted, and no redirect
     /// followed (the API never redirects, and a proxy that does is not the site). The caller shuts it down.
-    /// - Throws: ``Failure/badUsage(_:)`` when a file holds no PEM certificate.
+    /// - Throws: ``Failure/badUsage(_:)`` when a file cannot be read as PEM certificates (``PEMCertificates``).
     static func httpClient(trusting caFiles: [String]) throws -> HTTPClient {
         var tls = TLSConfiguration.makeClientConfiguration()
         for file in caFiles {
-            let certificates: [NIOSSLCertificate]
             do {
-                certificates = try NIOSSLCertificate.fromPEMFile(file)
+                tls.additionalTrustRoots.append(.certificates(try PEMCertificates.load(fromFile: file)))
             } catch {
-                throw Failure.badUsage("--ca-file: cannot read PEM certificates from \(file): \(error)")
+                throw Failure.badUsage("--ca-file: \(error)")
             }
-            guard !certificates.isEmpty else { throw Failure.badUsage("--ca-file: \(file) holds no PEM certificate") }
-            tls.additionalTrustRoots.append(.certificates(certificates))
         }
         return HTTPClient(
             eventLoopGroupProvider: .singleton,

@@ -1,5 +1,6 @@
 import NIOSSL
 import PostgresKit
+import SwitchyardCertificates
 
 extension StoreLocation.Postgres {
     /// The TLS of the connections to this server, as its `sslmode` and `sslrootcert` say
@@ -9,17 +10,11 @@ extension StoreLocation.Postgres {
         var configuration = TLSConfiguration.makeClientConfiguration()
         if let path = rootCertificates {
             // Read here, so that a wrong path is refused when the store opens rather than at each connection.
-            let certificates: [NIOSSLCertificate]
             do {
-                certificates = try NIOSSLCertificate.fromPEMFile(path)
+                configuration.trustRoots = .certificates(try PEMCertificates.load(fromFile: path))
             } catch {
-                throw LinkStoreError(
-                    .invalidLocation, "sslrootcert: cannot read PEM certificates from \(path): \(error)")
+                throw LinkStoreError(.invalidLocation, "sslrootcert: \(error)")
             }
-            guard !certificates.isEmpty else {
-                throw LinkStoreError(.invalidLocation, "sslrootcert: \(path) holds no PEM certificate")
-            }
-            configuration.trustRoots = .certificates(certificates)
         }
         configuration.certificateVerification =
             switch tls {

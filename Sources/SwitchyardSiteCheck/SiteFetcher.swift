@@ -5,6 +5,7 @@ import NIOHTTP1
 import NIOPosix
 import NIOSSL
 import Switchyard
+import SwitchyardCertificates
 
 /// Fetches association files as the platforms do: over HTTPS, following no redirect, within a time and a size.
 ///
@@ -39,7 +40,7 @@ package struct SiteFetcher: Sendable {
     /// - Parameters:
     ///   - caFiles: PEM files of certificates to trust besides the system's.
     ///   - timeout: The most time one fetch takes, connecting included.
-    /// - Throws: When a CA file cannot be read as PEM certificates, and what `body` throws.
+    /// - Throws: ``UnusableCAFile`` when a CA file cannot be read as PEM certificates, and what `body` throws.
     package static func withFetcher<Result>(
         caFiles: [String], timeout: TimeAmount, _ body: (SiteFetcher) async throws -> Result
     ) async throws -> Result {
@@ -56,7 +57,13 @@ package struct SiteFetcher: Sendable {
 
     private init(caFiles: [String], timeout: TimeAmount) throws {
         var tls = TLSConfiguration.makeClientConfiguration()
-        tls.additionalTrustRoots = try caFiles.map { .certificates(try NIOSSLCertificate.fromPEMFile($0)) }
+        for file in caFiles {
+            do {
+                tls.additionalTrustRoots.append(.certificates(try PEMCertificates.load(fromFile: file)))
+            } catch {
+                throw UnusableCAFile(error: error)
+            }
+        }
         // A TLS close waits for the server's reply, reading (and dropping) all it sends meanwhile: 5 s by default, in
         // which an endless body moved gigabytes. Nothing more is wanted from a server once a fetch ends.
         tls.shutdownTimeout = .zero
@@ -155,4 +162,11 @@ private final class LimitedBodyReader: HTTPClientResponseDelegate {
         let response = read.withLock { $0 }
         return response.status == 0 ? nil : response
     }
+}
+
+/// A `--ca-file` that cannot be read as PEM certificates: which one, and why.
+package struct UnusableCAFile: Error, CustomStringConvertible {
+    package let error: PEMCertificateError
+
+    package var description: String { "--ca-file: \(error)" }
 }

@@ -133,6 +133,16 @@ struct VerifySiteCommandTests {
         #expect(result.status == 2, "\(result)")
     }
 
+    /// Before any host is fetched: the file named, and why it cannot be used (`PEMCertificatesTests` has the reasons).
+    @Test func aCAFileThatCannotBeReadExitsWithTwoNamingIt() async throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-ca-\(UUID().uuidString).pem")
+        let result = try await Self.run(
+            ["--ca-file", try Self.caFile(), "--ca-file", missing.path, VerifySiteTests.shopPath, "localhost:1"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.errors == "error: --ca-file: \(missing.path): cannot be read: No such file or directory\n")
+        #expect(result.output.isEmpty)
+    }
+
     @Test func aRouteFileWithoutAppsExitsWithTwo() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("no-apps-\(UUID().uuidString).json")
         try Data(#"{"routes": [{"pattern": "/a", "destination": "A"}]}"#.utf8).write(to: path)
