@@ -12,7 +12,7 @@ import SwitchyardReports
 /// would show in the process list and the shell's history).
 ///
 /// Exit codes, as the `switchyard` tool's: 0 done; 1 the site has no such link, or refused the link (taken slug,
-/// broken rule); 2 bad usage, no token or a token refused, or a site that cannot be reached or fails.
+/// broken rule); 2 bad usage, no token or a token refused, or a site that cannot be reached, redirects or fails.
 struct LinksCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "links",
@@ -57,7 +57,7 @@ struct LinksCommand: AsyncParsableCommand {
 
         /// Runs `operation` with the API's generated client, for the site and token of the environment, and returns
         /// what it answered. A refusal exits as the tool's exit codes say: 2 for no token, a token refused, too many
-        /// requests, a site that cannot be reached or that fails; 1 for the rest (no such link, a link refused).
+        /// requests, a site that cannot be reached, redirects or fails; 1 for the rest (no such link, a link refused).
         func call<Answer>(_ operation: (Client) async throws -> Answer) async throws -> Answer {
             let environment = ProcessInfo.processInfo.environment
             guard let token = environment["SWITCHYARD_TOKEN"], !token.isEmpty else {
@@ -97,7 +97,7 @@ struct LinksCommand: AsyncParsableCommand {
                 }
                 if json, let body = refusal.error { Swift.print(try Self.text(body)) }
                 let message = "the site answered \(refusal.status): \(refusal.message)"
-                if refusal.status == 401 || refusal.status == 403 || refusal.status == 429 || refusal.status >= 500 {
+                if refusal.isRedirect || [401, 403, 429].contains(refusal.status) || refusal.status >= 500 {
                     throw Failure.badUsage(message)
                 }
                 throw Failure.refused(message)

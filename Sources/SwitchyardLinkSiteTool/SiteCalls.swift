@@ -25,7 +25,8 @@ struct SiteCalls: ClientMiddleware {
             let error = try? JSONDecoder().decode(Components.Schemas._Error.self, from: bytes)
             throw SiteRefusal(
                 status: Int(response.status.code), error: error,
-                text: String(decoding: bytes.prefix(200), as: UTF8.self))
+                text: String(decoding: bytes.prefix(200), as: UTF8.self),
+                location: response.headerFields[.location])
         }
         return (response, HTTPBody(bytes))
     }
@@ -56,9 +57,20 @@ struct SiteRefusal: Error {
     let error: Components.Schemas._Error?
     /// The first 200 bytes of the answer, for one that is not the document's `Error`.
     let text: String
+    /// Where a redirect points.
+    let location: String?
 
-    /// The error's message and each problem at its field, or the answer's first bytes.
+    /// A redirect: the API never sends one, so the address names something in front of the site, or another site.
+    var isRedirect: Bool { (300..<400).contains(status) }
+
+    /// The error's message and each problem at its field, where a redirect points, or the answer's first bytes.
     var message: String {
+        if isRedirect {
+            // A field's value holds no control character (HTTPTypes replaces them), but may be long.
+            let target = (location ?? "nowhere").prefix(200)
+            return "a redirect to \(target), not followed: the API never redirects, so the address is not the "
+                + "site's API (if the site is at the redirect's address, give that with --site)"
+        }
         guard let detail = error?.error else { return text }
         return detail.message + (detail.problems ?? []).map { "\n  \($0.field): \($0.message)" }.joined()
     }

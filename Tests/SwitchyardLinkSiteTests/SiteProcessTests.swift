@@ -1,4 +1,6 @@
 import Foundation
+import Hummingbird
+import Switchyard
 import SwitchyardLinkAPI
 import SwitchyardTestSupport
 import Testing
@@ -115,6 +117,58 @@ import Testing
             #expect(forged.2.contains("401"))
             #expect(try links(["list"], ["SWITCHYARD_TOKEN": token, "SWITCHYARD_SITE": "http://127.0.0.1:1"]).0 == 2)
         }
+    }
+
+    /// A redirect, which the API never sends, is not followed: the token goes only to the address the user named,
+    /// and the error says where the redirect pointed.
+    @Test func aSiteThatRedirectsGetsNoFollowAndItsTargetNoToken() async throws {
+        let reached = Locked<[String]>([])
+        let elsewhere = Hummingbird.Router()
+        elsewhere.get("**") { request, _ -> String in
+            reached.withLock { $0.append(request.headers[.authorization] ?? "no token") }
+            return "[]"
+        }
+        try await RunningApplication.with({ Self.application(elsewhere, onRunning: $0) }) { other in
+            let target = "http://127.0.0.1:\(other)/api/admin/links?limit=200"
+            let front = Hummingbird.Router()
+            front.get("**") { _, _ in
+                Response(status: .temporaryRedirect, headers: [.location: target])
+            }
+            let result = try await RunningApplication.with({ Self.application(front, onRunning: $0) }) { port in
+                // On a thread of its own: waiting for the tool holds none of the threads that serve its requests.
+                try await withCheckedThrowingContinuation { continuation in
+                    Thread {
+                        continuation.resume(
+                            with: Result {
+                                try SiteProcess.run(
+                                    "switchyard", ["links", "list"],
+                                    environment: [
+                                        "SWITCHYARD_TOKEN": "sy_AAAAAAAA_" + String(repeating: "b", count: 32),
+                                        "SWITCHYARD_SITE": "http://127.0.0.1:\(port)",
+                                    ])
+                            })
+                    }.start()
+                }
+            }
+            #expect(result.status == 2, "\(result)")
+            #expect(
+                result.error
+                    == "error: the site answered 307: a redirect to \(target), not followed: the API never "
+                    + "redirects, so the address is not the site's API (if the site is at the redirect's address, "
+                    + "give that with --site)\n")
+        }
+        #expect(reached.snapshot.isEmpty)
+    }
+
+    /// A Hummingbird application of `router` on a free loopback port, which it gives to `onRunning`.
+    static func application(
+        _ router: Hummingbird.Router<BasicRequestContext>, onRunning: @escaping @Sendable (Int) -> Void
+    )
+        -> some ApplicationProtocol
+    {
+        Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { onRunning($0.localAddress?.port ?? 0) })
     }
 
     /// The database of `store` for a test: an SQLite file in `folder`, or the test server's PostgreSQL database.
