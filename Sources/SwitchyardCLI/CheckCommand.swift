@@ -34,8 +34,11 @@ struct CheckCommand: ParsableCommand {
     var file: String
 
     func run() throws {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            FileOutput.error("error: \(file): the file could not be read\n")
+        let data: Data
+        do {
+            data = Data(try RouteFile.bytes(at: file, named: file))
+        } catch {
+            FileOutput.error("error: \(file): \(error.message)\n")
             throw Exit.badInput
         }
         let findings = RouteFile.check(data: data, path: file, siteChecks: { $0.associationFindings() })

@@ -174,12 +174,17 @@ struct AuditCommandTests {
         #expect(!result.errorOutput.isEmpty)
     }
 
-    @Test func anUnreadableLinksFileExitsWithTwo() throws {
-        let result = try Tool.run(["audit", Tool.example, Tool.example, "/no/such/links.txt"])
+    /// A file that is not there, and a folder: each named with the system's reason.
+    @Test(arguments: [
+        ("/no/such/links.txt", "No such file or directory"),
+        (FileManager.default.temporaryDirectory.path, "Is a directory"),
+    ])
+    func anUnreadableLinksFileExitsWithTwo(path: String, reason: String) throws {
+        let result = try Tool.run(["audit", Tool.example, Tool.example, path])
         #expect(
             result
                 == ToolResult(
-                    status: 2, output: "", errorOutput: "error: /no/such/links.txt: the file could not be read\n"))
+                    status: 2, output: "", errorOutput: "error: \(path): the file cannot be read: \(reason)\n"))
     }
 
     @Test func hostileLinesAreCountedWithTheirCodesAndNothingIsLost() throws {

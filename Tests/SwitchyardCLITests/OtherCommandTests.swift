@@ -190,7 +190,9 @@ struct CheckCommandTests {
         let result = try Tool.run(["check", "/no/such.json"])
         #expect(
             result
-                == ToolResult(status: 2, output: "", errorOutput: "error: /no/such.json: the file could not be read\n"))
+                == ToolResult(
+                    status: 2, output: "",
+                    errorOutput: "error: /no/such.json: the file cannot be read: No such file or directory\n"))
     }
 }
 

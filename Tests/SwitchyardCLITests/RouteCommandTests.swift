@@ -103,7 +103,8 @@ struct BadInputTests {
             result
                 == ToolResult(
                     status: 2, output: "",
-                    errorOutput: "error: /no/such/file.json: unreadable: the file could not be read\n"))
+                    errorOutput:
+                        "error: /no/such/file.json: unreadable: the file cannot be read: No such file or directory\n"))
     }
 
     @Test func invalidJSONExitsWithTwo() throws {

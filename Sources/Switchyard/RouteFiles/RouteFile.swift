@@ -99,15 +99,30 @@ public struct RouteFile: Sendable {
         try self.init(reading: url, named: url.isFileURL ? url.path : url.absoluteString)
     }
 
+    /// The most bytes read of a route file: a file of thousands of routes is a few hundred kilobytes, and a larger
+    /// one is refused as `unreadable` without being read to its end.
+    public static let maxFileBytes = 8 << 20
+
     /// Reads and loads the file at `url`; `name` names it in errors.
     private init(reading url: URL, named name: String) throws(RouteFileError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw RouteFileError(.unreadable, file: name, at: "", "the file could not be read")
+        guard url.isFileURL else {
+            throw RouteFileError(
+                .unreadable, file: name, at: "", "not a file URL: load its bytes with init(data:path:)")
         }
-        try self.init(data: data, path: name)
+        try self.init(data: Data(try Self.bytes(at: url.path, named: name)), path: name)
+    }
+
+    /// The bytes of the route file at `path`, at most ``maxFileBytes``; `name` names it in errors.
+    /// - Throws: ``RouteFileError`` with `unreadable` and the system's reason, or that the file is too large.
+    package static func bytes(at path: String, named name: String) throws(RouteFileError) -> [UInt8] {
+        do {
+            return try FileContents.bytes(at: path, atMost: maxFileBytes)
+        } catch {
+            let reason =
+                error.kind == .tooLarge
+                ? "the file \(error.reason), more than any route file" : "the file \(error.reason)"
+            throw RouteFileError(.unreadable, file: name, at: "", reason)
+        }
     }
 
     /// Loads a route file from its bytes; `path` names it in errors.

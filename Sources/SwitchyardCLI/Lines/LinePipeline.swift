@@ -110,10 +110,12 @@ private final class SharedInput: @unchecked Sendable {
         self.path = path == "-" ? "standard input" : path
         if path == "-" {
             reader = LineReader(.standardInput)
-        } else if let handle = FileHandle(forReadingAtPath: path) {
-            reader = LineReader(handle)
         } else {
-            failure = LineInputError(path: path, reason: "the file could not be read")
+            do {
+                reader = LineReader(try FileContents.handle(at: path))
+            } catch {
+                failure = LineInputError(path: path, reason: "the file \(error.reason)")
+            }
         }
     }
 

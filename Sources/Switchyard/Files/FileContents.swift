@@ -1,0 +1,99 @@
+import Foundation
+
+/// The bytes of a file a user named (a route file, a CSV file to import, a settings file, a PEM file), read no
+/// further than a bound, and when it cannot be read, the system's reason: `No such file or directory`, `Is a
+/// directory`, `Permission denied`.
+///
+/// Foundation's `Data(contentsOf:)` reads any file whole, and says of a folder only that the operation could not be
+/// completed.
+///
+/// ```swift
+/// let bytes = try FileContents.bytes(at: "links.csv", atMost: 2 << 20)
+/// ```
+package enum FileContents {
+    /// The bytes of the file at `path`.
+    /// - Throws: ``FileContentsError``: `unreadable` with the system's reason, or `tooLarge` when the file holds more
+    ///   than `maxBytes` (reading stops there).
+    package static func bytes(at path: String, atMost maxBytes: Int) throws(FileContentsError) -> [UInt8] {
+        let descriptor = try openForReading(path)
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return bytes }
+            guard count > 0 else {
+                if errno == EINTR { continue }
+                throw FileContentsError(.unreadable, path: path, reason: "cannot be read: \(systemError())")
+            }
+            guard bytes.count + count <= maxBytes else {
+                throw FileContentsError(.tooLarge, path: path, reason: "is larger than \(describe(bytes: maxBytes))")
+            }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// A handle on the file at `path`, for a file read as a stream (the links `switchyard audit` reads), refused as
+    /// ``bytes(at:atMost:)`` refuses it when it cannot be opened or is a folder.
+    package static func handle(at path: String) throws(FileContentsError) -> FileHandle {
+        let descriptor = try openForReading(path)
+        var status = stat()
+        if fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
+            close(descriptor)
+            throw FileContentsError(
+                .unreadable, path: path, reason: "cannot be read: \(String(cString: strerror(EISDIR)))")
+        }
+        return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    }
+
+    /// A descriptor open for reading `path`, whose reads wait for data.
+    ///
+    /// It is opened without waiting, so that a FIFO no process writes to opens at once (and then reads as empty)
+    /// rather than hanging; then its reads are made to wait again, so that a pipe whose writer has not written yet
+    /// (a shell's `<(command)`) is read as it is written, not refused with `EAGAIN`.
+    private static func openForReading(_ path: String) throws(FileContentsError) -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            throw FileContentsError(.unreadable, path: path, reason: "cannot be read: \(systemError())")
+        }
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
+            let reason = systemError()
+            close(descriptor)
+            throw FileContentsError(.unreadable, path: path, reason: "cannot be read: \(reason)")
+        }
+        return descriptor
+    }
+
+    /// `n` bytes as a person reads them: `2 MiB` for a whole number of MiB, `1000 bytes` otherwise.
+    package static func describe(bytes n: Int) -> String {
+        n >= 1 << 20 && n % (1 << 20) == 0 ? "\(n >> 20) MiB" : "\(n) bytes"
+    }
+
+    /// What the last failed system call says went wrong (`errno`'s text).
+    private static func systemError() -> String { String(cString: strerror(errno)) }
+}
+
+/// A file that ``FileContents`` could not read whole: which, and why.
+package struct FileContentsError: Error, Equatable, CustomStringConvertible {
+    package enum Kind: Sendable, Equatable {
+        /// The system refused to open or read it; ``reason`` is its word.
+        case unreadable
+        /// It holds more than the bound.
+        case tooLarge
+    }
+
+    package let kind: Kind
+    package let path: String
+    /// What is wrong, to follow the path: `cannot be read: No such file or directory`, `is larger than 2 MiB`.
+    package let reason: String
+
+    /// `PATH: REASON`.
+    package var description: String { "\(path): \(reason)" }
+
+    init(_ kind: Kind, path: String, reason: String) {
+        self.kind = kind
+        self.path = path
+        self.reason = reason
+    }
+}
