@@ -117,7 +117,9 @@ let package = Package(
             path: "Tests/SwitchyardTestSupport"
         ),
         // What `switchyard verify-site` checks: a live site's association files against a route file's.
-        .target(name: "SwitchyardCertificates", dependencies: [.product(name: "NIOSSL", package: "swift-nio-ssl")]),
+        .target(
+            name: "SwitchyardCertificates",
+            dependencies: ["Switchyard", .product(name: "NIOSSL", package: "swift-nio-ssl")]),
         .target(
             name: "SwitchyardSiteCheck",
             dependencies: [

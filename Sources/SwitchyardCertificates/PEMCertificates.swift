@@ -1,5 +1,6 @@
 import Foundation
 import NIOSSL
+import Switchyard
 
 /// Certificates to trust, read from a PEM file that a user named: `--ca-file` of `switchyard verify-site` and of
 /// `switchyard-link-site links`, and `sslrootcert` of the link site's `--database`.
@@ -23,10 +24,13 @@ package enum PEMCertificates {
     /// - Throws: ``PEMCertificateError`` when the file cannot be read, is larger than ``maxBytes``, holds no
     ///   `-----BEGIN CERTIFICATE-----` block, or holds one that does not parse.
     package static func load(fromFile path: String) throws(PEMCertificateError) -> [NIOSSLCertificate] {
-        let bytes = try contents(of: path)
-        guard bytes.count <= maxBytes else {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileContents.bytes(at: path, atMost: maxBytes)
+        } catch {
             throw PEMCertificateError(
-                path: path, reason: "is larger than \(maxBytes >> 20) MiB, which no file of certificates is")
+                path: path,
+                reason: error.kind == .tooLarge ? error.reason + ", which no file of certificates is" : error.reason)
         }
         // NIOSSL says the same (`failedToLoadCertificate`) of a file without a certificate and of one whose
         // certificate is garbled; the label tells them apart. It ends each of the labels OpenSSL reads a certificate
@@ -42,29 +46,6 @@ package enum PEMCertificates {
             throw PEMCertificateError(path: path, reason: "holds a certificate that does not parse (\(error))")
         }
     }
-
-    /// The file's bytes, read no further than the chunk that passes ``maxBytes``: enough to tell that it is too large.
-    private static func contents(of path: String) throws(PEMCertificateError) -> [UInt8] {
-        // Without blocking, so that a FIFO with no writer reads as empty rather than waiting for one.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw PEMCertificateError(path: path, reason: "cannot be read: \(systemError())") }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while bytes.count <= maxBytes {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { break }
-            guard count > 0 else {
-                if errno == EINTR { continue }
-                throw PEMCertificateError(path: path, reason: "cannot be read: \(systemError())")
-            }
-            bytes.append(contentsOf: chunk[..<count])
-        }
-        return bytes
-    }
-
-    /// What the last failed system call says went wrong (`errno`'s text).
-    private static func systemError() -> String { String(cString: strerror(errno)) }
 }
 
 /// A PEM file of certificates that cannot be used: its path, and why (``PEMCertificates/load(fromFile:)``).

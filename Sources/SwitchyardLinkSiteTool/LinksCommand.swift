@@ -7,6 +7,8 @@ import Switchyard
 import SwitchyardLinkAPI
 import SwitchyardReports
 
+import struct SwitchyardLinkSite.LinkImport
+
 /// `switchyard-link-site links …`, also run as `switchyard links …`: the admin API of a running site, from the
 /// command line. The site is `--site` or `SWITCHYARD_SITE`; the token is `SWITCHYARD_TOKEN`, never an argument (it
 /// would show in the process list and the shell's history).
@@ -343,8 +345,8 @@ struct LinksCommand: AsyncParsableCommand {
             discussion: """
                 Without --commit nothing is written: each refused row is printed with why, at its field, with the \
                 API's codes. With --commit the rows are written in one transaction, all of them or, when a row is \
-                refused, none (--skip-refused writes the others). At most 10,000 rows and 2 MiB. Exits with 1 when a \
-                row is refused.
+                refused, none (--skip-refused writes the others). At most 10,000 rows and 2 MiB (a larger file is \
+                refused before it is sent). Exits with 1 when a row or the file is refused.
                   switchyard links import links.csv
                   switchyard links import bitly-export.csv --commit
                 """)
@@ -356,9 +358,12 @@ struct LinksCommand: AsyncParsableCommand {
         func run() async throws {
             let data: Data
             do {
-                data = try Data(contentsOf: URL(fileURLWithPath: file))
+                // No more than the site takes: a larger file is refused here, as the site would refuse it (413),
+                // without reading it whole or sending it.
+                data = Data(try FileContents.bytes(at: file, atMost: LinkImport.maxBytes))
             } catch {
-                throw Failure.badUsage("cannot read \(file): \(error.localizedDescription)")
+                guard error.kind == .tooLarge else { throw Failure.badUsage("\(error)") }
+                throw Failure.refused("\(error), the most the site takes in one import: split it")
             }
             let query = Operations.ImportLinks.Input.Query(commit: commit, skipRefused: skipRefused)
             let answer = try await site.call { try await $0.importLinks(query: query, body: .csv(HTTPBody(data))) }

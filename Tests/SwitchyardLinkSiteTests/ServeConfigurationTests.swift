@@ -134,7 +134,7 @@ import Testing
     @Test func aSettingsFileLargerThanAMebibyteIsRefused() throws {
         let padding = String(repeating: " ", count: 1 << 20)
         let printed = try Self.printed([LinkSiteFixture.example], file: "{\(padding)}")
-        #expect(printed.status == 2 && printed.error.contains("is over 1048576 bytes"), "\(printed.error)")
+        #expect(printed.status == 2 && printed.error.contains(": is larger than 1 MiB"), "\(printed.error)")
     }
 
     @Test func aSiteConfiguredByTheEnvironmentAndAFileAlone() async throws {

@@ -160,6 +160,28 @@ import Testing
         #expect(reached.snapshot.isEmpty)
     }
 
+    /// A file larger than the site takes is refused before anything is read past the bound or sent (the site would
+    /// answer 413): here no site listens at all. A folder, or a file that is not there, is bad usage.
+    @Test func anImportTheSiteWouldRefuseForItsSizeIsNotSent() async throws {
+        try await Self.withFolder { folder in
+            let large = folder.appendingPathComponent("large.csv")
+            try Data(("slug,target\n" + String(repeating: "x", count: 2 << 20)).utf8).write(to: large)
+            let environment = [
+                "SWITCHYARD_TOKEN": "sy_AAAAAAAA_" + String(repeating: "b", count: 32),
+                "SWITCHYARD_SITE": "http://127.0.0.1:1",
+            ]
+            let refused = try SiteProcess.run("switchyard", ["links", "import", large.path], environment: environment)
+            #expect(refused.status == 1)
+            #expect(
+                refused.error
+                    == "error: \(large.path): is larger than 2 MiB, the most the site takes in one import: split it\n")
+            let folderRefused = try SiteProcess.run(
+                "switchyard", ["links", "import", folder.path], environment: environment)
+            #expect(folderRefused.status == 2)
+            #expect(folderRefused.error == "error: \(folder.path): cannot be read: Is a directory\n")
+        }
+    }
+
     /// A Hummingbird application of `router` on a free loopback port, which it gives to `onRunning`.
     static func application(
         _ router: Hummingbird.Router<BasicRequestContext>, onRunning: @escaping @Sendable (Int) -> Void

@@ -8,7 +8,7 @@ import SwitchyardWebLinks
 ///
 /// Cells are data: nothing in them is evaluated. The export writes `'` before a cell a spreadsheet would take for a
 /// formula; that `'` is dropped again here, and only there.
-struct LinkImport {
+package struct LinkImport {
     enum Format: String {
         case switchyard, bitly
     }
@@ -22,7 +22,9 @@ struct LinkImport {
     }
 
     static let maxRows = 10_000
-    static let maxBytes = 2 * 1_024 * 1_024
+    /// The most bytes of a file imported, the API's and the console's (`switchyard links import` refuses a larger
+    /// one before sending it).
+    package static let maxBytes = 2 * 1_024 * 1_024
 
     let format: Format
     let rows: [Row]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Configuration
 import Foundation
+import Switchyard
 
 /// Where a setting's value came from: for `serve --print-config`, and for the message of a bad value.
 enum SettingSource: Equatable, CustomStringConvertible {
@@ -62,17 +63,11 @@ struct SettingSources {
     ///   setting has.
     init(environment variables: [String: String], file path: String, known: Set<String>) throws {
         environment = Self.provider(of: variables)
-        let url = URL(fileURLWithPath: path)
         let bytes: [UInt8]
         do {
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
-            bytes = Array(try handle.read(upToCount: Self.maxFileBytes + 1) ?? Data())
+            bytes = try FileContents.bytes(at: path, atMost: Self.maxFileBytes)
         } catch {
-            throw ValidationError("--config: \(path) cannot be read: \(error.localizedDescription)")
-        }
-        guard bytes.count <= Self.maxFileBytes else {
-            throw ValidationError("--config: \(path) is over \(Self.maxFileBytes) bytes")
+            throw ValidationError("--config: \(error)")
         }
         // The keys first, with Foundation's decoder, so that a misspelt setting is refused rather than ignored.
         guard let keys = try? JSONDecoder().decode([String: Ignored].self, from: Data(bytes)).keys else {
