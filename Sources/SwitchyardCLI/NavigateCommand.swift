@@ -54,23 +54,18 @@ struct NavigateCommand: ParsableCommand {
     /// The tree in `--from`, restored through the router; a cold start without it.
     private func startingTree(_ navigator: Navigator) throws -> NavigationStart {
         guard let from else { return .coldStart }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileContents.bytes(at: from, atMost: Navigator.maxSavedTreeBytes)
+        } catch {
+            FileOutput.error("error: \(from): the file \(error.reason)\n")
+            throw Exit.badInput
+        }
         let restored: Restoration
         do {
-            let url = URL(fileURLWithPath: from)
-            let size = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
-            guard size <= Navigator.maxSavedTreeBytes else {
-                FileOutput.error(
-                    "error: \(from): the tree has \(size) bytes, more than \(Navigator.maxSavedTreeBytes)\n")
-                throw Exit.badInput
-            }
-            restored = try navigator.restore(from: Data(contentsOf: url))
-        } catch let error as NavigationError {
-            FileOutput.error("error: \(from): \(error)\n")
-            throw Exit.badInput
-        } catch let exit as ExitCode {
-            throw exit
+            restored = try navigator.restore(from: Data(bytes))
         } catch {
-            FileOutput.error("error: \(from): the file could not be read\n")
+            FileOutput.error("error: \(from): \(error)\n")
             throw Exit.badInput
         }
         for drop in restored.dropped { FileOutput.error("note: not restored: \(drop)\n") }

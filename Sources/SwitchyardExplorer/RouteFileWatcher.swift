@@ -56,11 +56,11 @@ final class RouteFileWatcher: Sendable {
             guard signature != state.signature || signature == nil else { return state.snapshot }
             state.signature = signature
             let bytes: Data
-            do {
-                bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            do throws(RouteFileError) {
+                bytes = Data(try RouteFile.bytes(at: path, named: path))
             } catch {
                 state.bytes = nil
-                return report(RouteFileError(.unreadable, file: path, at: "", "the file could not be read"), in: &state)
+                return report(error, in: &state)
             }
             guard bytes != state.bytes else { return state.snapshot }
             state.bytes = bytes

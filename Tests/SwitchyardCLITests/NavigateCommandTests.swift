@@ -70,9 +70,14 @@ struct NavigateCommandTests {
 
     @Test func aTreeThatCannotBeReadExitsWithTwo() throws {
         let notJSON = try Tool.temporaryFile("{\"tabs\": [", named: "bad.json")
+        let tooLarge = try Tool.temporaryFile(String(repeating: " ", count: (1 << 20) + 1), named: "large.json")
         let cases = [
             (notJSON, "error: \(notJSON): invalidSavedTree: the saved tree is not a navigation tree's JSON\n"),
-            ("/nonexistent/tree.json", "error: /nonexistent/tree.json: the file could not be read\n"),
+            (
+                "/nonexistent/tree.json",
+                "error: /nonexistent/tree.json: the file cannot be read: No such file or directory\n"
+            ),
+            (tooLarge, "error: \(tooLarge): the file is larger than 1 MiB\n"),
         ]
         for (path, message) in cases {
             let result = try Tool.run(["navigate", "--from", path, Tool.example, "/"])

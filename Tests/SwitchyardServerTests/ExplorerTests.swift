@@ -178,6 +178,7 @@ struct ExplorerTests {
             let gone = try #require(try await LiveServer.get("/api/routes", port: port))
             #expect(gone.status == 503)
             #expect(gone.body.contains(#""code":"unreadable""#))
+            #expect(gone.body.contains("the file cannot be read: No such file or directory"), "\(gone.body)")
 
             try original.write(toFile: path, atomically: true, encoding: .utf8)
             let back = try #require(try await LiveServer.get("/api/routes", port: port))
