@@ -43,10 +43,6 @@ struct StoreOptions: ParsableArguments {
     func open(logger: Logger) async throws -> LinkStore {
         var reader = SettingReader(sources: SettingSources(environment: ProcessInfo.processInfo.environment))
         let location = try reader.value("database", flag: database, default: Self.defaultDatabase, secret: true)
-        return try await Self.open(location, logger: logger)
-    }
-
-    static func open(_ location: String, logger: Logger) async throws -> LinkStore {
         do {
             return try await LinkStore.open(try StoreLocation(location), logger: logger)
         } catch {
