@@ -5,7 +5,9 @@
     /// (`xdg-mime query default x-scheme-handler/SCHEME`) and opens links with `xdg-open`.
     ///
     /// Both run as subprocesses with arguments, never through a shell. `xdg-open` consults scheme handlers only
-    /// when a display is set (`DISPLAY` or `WAYLAND_DISPLAY`).
+    /// when a display is set (`DISPLAY` or `WAYLAND_DISPLAY`). They get no descriptor of this process but their own
+    /// pipes and `/dev/null` as input (a server's listening socket does not stay open in the app they start), and
+    /// every signal at its default handling.
     ///
     /// ```swift
     /// let launcher = SystemAppLauncher()
