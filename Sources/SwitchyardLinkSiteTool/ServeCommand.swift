@@ -45,7 +45,9 @@ extension LinkSiteCommand {
         @Option(help: "The address to listen on (default: 127.0.0.1).")
         var host: String?
 
-        @Option(name: .customLong("web-host"), help: "A host whose https links may be targets (repeatable).")
+        @Option(
+            name: .customLong("web-host"),
+            help: "A host whose https links may be targets: a name or IP literal alone, not a link (repeatable).")
         var webHosts: [String] = []
 
         @Option(

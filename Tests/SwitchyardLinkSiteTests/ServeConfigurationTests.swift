@@ -112,6 +112,29 @@ import Testing
         ),
         (["SWITCHYARD_PROXY_HEADER": "x-real-ip"], nil, "--proxy-header: 'x-real-ip' from the environment"),
         ([:], #"{"claim-days": 400}"#, "--claim-days: 400 from the configuration file"),
+        // A bound is written as --help writes it, a whole number without ".0".
+        (
+            ["SWITCHYARD_CLAIM_DAYS": "400"], nil,
+            "--claim-days: 400 from the environment (SWITCHYARD_CLAIM_DAYS) is out of range: 0 to 365\n"
+        ),
+        (
+            ["SWITCHYARD_REQUESTS_PER_TOKEN": "0"], nil,
+            "--requests-per-token: 0 from the environment (SWITCHYARD_REQUESTS_PER_TOKEN) is out of range: 0.1 to 100000\n"
+        ),
+        // A web host given as a link, or with a port, would match no target: refused, saying what to give.
+        (
+            ["SWITCHYARD_WEB_HOST": "shop.example.com,https://Blog.Example/posts"], nil,
+            "--web-host: 'https://Blog.Example/posts' from the environment (SWITCHYARD_WEB_HOST): is a link, not a host; "
+                + "give its host alone: blog.example\n"
+        ),
+        (
+            [:], #"{"web-host": ["blog.example:443"]}"#,
+            "--web-host: 'blog.example:443' from the configuration file"
+        ),
+        (
+            ["SWITCHYARD_WEB_HOST": " "], nil,
+            "is not a host name (shop.example.com) or IP literal ([2001:db8::1]) alone"
+        ),
         ([:], #"{"port": [1, 2]}"#, "--port: the configuration file"),
         ([:], #"{"web-host": 5}"#, "--web-host: the configuration file"),
         ([:], #"{"cache-second": 5}"#, "has the key 'cache-second', which no setting has"),
@@ -129,6 +152,15 @@ import Testing
         #expect(printed.status == 2)
         #expect(printed.error.contains(message), "\(printed.error)")
         #expect(printed.output.isEmpty)
+    }
+
+    @Test(arguments: [
+        "shop.example.com", "Shop.Example.COM", "exämple.com", "xn--exmple-cua.com", "[::1]", "127.0.0.1",
+    ])
+    func aHostNameOrIPLiteralIsAWebHost(host: String) throws {
+        let printed = try Self.printed([LinkSiteFixture.example, "--web-host", host])
+        #expect(printed.status == 0, "\(printed.error)")
+        #expect(Self.row("web-host", in: printed.output)?.value == host)
     }
 
     @Test func aSettingsFileLargerThanAMebibyteIsRefused() throws {

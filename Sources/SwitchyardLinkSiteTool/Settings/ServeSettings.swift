@@ -46,9 +46,6 @@ struct ServeSettings {
             sources = try SettingSources(environment: environment, file: path, known: Self.names)
         }
         var read = SettingReader(sources: sources)
-        func within<Value: Comparable>(_ range: ClosedRange<Value>) -> (Value) -> String? {
-            { range.contains($0) ? nil : "is out of range: \(range.lowerBound) to \(range.upperBound)" }
-        }
         let file = try read.optional("route-file", flag: options.file)
         guard let file else {
             throw ValidationError(
@@ -65,21 +62,21 @@ struct ServeSettings {
                 return "is not a database: \(error.message)"
             }
         }
-        port = try read.value("port", flag: options.port, default: 8080, check: within(0...65535))
+        port = try read.value("port", flag: options.port, default: 8080, check: Self.within(0...65535))
         host = try read.value("host", flag: options.host, default: "127.0.0.1")
-        webHosts = try read.list("web-host", flag: options.webHosts)
+        webHosts = try read.list("web-host", flag: options.webHosts, check: Self.webHostProblem)
         cacheSeconds = try read.value(
-            "cache-seconds", flag: options.cacheSeconds, default: 5, check: within(0...3_600))
+            "cache-seconds", flag: options.cacheSeconds, default: 5, check: Self.within(0...3_600))
         clickWindowMilliseconds = try read.value(
             "click-window-milliseconds", flag: options.clickWindowMilliseconds, default: 1_000,
-            check: within(10...60_000))
+            check: Self.within(10...60_000))
         requestsPerAddress = try read.value(
-            "requests-per-address", flag: options.requestsPerAddress, default: 20, check: within(0.1...100_000))
+            "requests-per-address", flag: options.requestsPerAddress, default: 20, check: Self.within(0.1...100_000))
         requestsPerToken = try read.value(
-            "requests-per-token", flag: options.requestsPerToken, default: 50, check: within(0.1...100_000))
-        claimDays = try read.value("claim-days", flag: options.claimDays, default: 7, check: within(0...365))
+            "requests-per-token", flag: options.requestsPerToken, default: 50, check: Self.within(0.1...100_000))
+        claimDays = try read.value("claim-days", flag: options.claimDays, default: 7, check: Self.within(0...365))
         claimPurgeMinutes = try read.value(
-            "claim-purge-minutes", flag: options.claimPurgeMinutes, default: 60, check: within(0.1...10_080))
+            "claim-purge-minutes", flag: options.claimPurgeMinutes, default: 60, check: Self.within(0.1...10_080))
         let ranges = try read.list("trusted-proxy", flag: options.trustedProxies) { text in
             do throws(IPRange.BadRange) {
                 _ = try IPRange(text)
@@ -91,7 +88,7 @@ struct ServeSettings {
         guard ranges.count <= 1_000 else { throw ValidationError("--trusted-proxy: at most 1000 ranges") }
         let header = try read.value("proxy-header", flag: options.proxyHeader, default: .xForwardedFor)
         proxies = TrustedProxies(ranges: ranges.compactMap { try? IPRange($0) }, header: header)
-        metricsPort = try read.optional("metrics-port", flag: options.metricsPort, check: within(0...65535))
+        metricsPort = try read.optional("metrics-port", flag: options.metricsPort, check: Self.within(0...65535))
         metricsHost = try read.value("metrics-host", flag: options.metricsHost, default: "127.0.0.1")
         if let metricsPort, metricsPort != 0, metricsPort == port, metricsHost == host {
             throw ValidationError("--metrics-port: \(metricsPort) is the site's port too; give the metrics their own")
@@ -99,6 +96,33 @@ struct ServeSettings {
         logLevel = try read.value("log-level", flag: options.logLevel, default: .info)
         logFormat = try read.value("log-format", flag: options.logFormat, default: .text)
         table = read.table
+    }
+
+    /// The check of a value that must be in `range`, whose refusal writes the bounds as `--help` does: a whole
+    /// number without `.0`.
+    private static func within<Value: Comparable>(_ range: ClosedRange<Value>) -> (Value) -> String? {
+        func shown(_ bound: Value) -> String {
+            guard let number = bound as? Double, number.rounded() == number, abs(number) < 1e15 else {
+                return "\(bound)"
+            }
+            return String(Int(number))
+        }
+        return {
+            range.contains($0) ? nil : "is out of range: \(shown(range.lowerBound)) to \(shown(range.upperBound))"
+        }
+    }
+
+    /// Why `text` cannot be a `--web-host`: `nil` for a host name or a bracketed IP literal alone, which an https
+    /// target's host is compared with. A link, a port or a path would match no target, silently.
+    static func webHostProblem(_ text: String) -> String? {
+        let host = HostName.allowedForm(text)
+        if !text.isEmpty, httpsHost(of: "https://\(host)/") == host { return nil }
+        if let scheme = text.range(of: "://"), let inLink = httpsHost(of: "https" + text[scheme.lowerBound...]),
+            !inLink.isEmpty
+        {
+            return "is a link, not a host; give its host alone: \(inLink)"
+        }
+        return "is not a host name (shop.example.com) or IP literal ([2001:db8::1]) alone"
     }
 
     /// Serves the site (and its metrics, when asked) until `SIGTERM` or `SIGINT`.
