@@ -42,7 +42,7 @@ struct LinksCommand: AsyncParsableCommand {
         @Flag(help: "Print the site's JSON answer.")
         var json = false
 
-        @Option(help: "Seconds to wait for the site.")
+        @Option(help: "Seconds to wait for the site, 1 to 300.")
         var timeout = 10
 
         @Option(

@@ -32,7 +32,7 @@ struct VerifySiteCommand: AsyncParsableCommand {
     @Option(help: "A PEM file of certificates to trust besides the system's; repeat for more.")
     var caFile: [String] = []
 
-    @Option(help: "The most seconds one fetch takes.")
+    @Option(help: "The most seconds one fetch takes, 1 to 300.")
     var timeout = 10
 
     @Flag(help: "Also compare Apple's CDN copy of each host's file with the site's.")
@@ -59,7 +59,7 @@ struct VerifySiteCommand: AsyncParsableCommand {
         for host in hosts where host.isEmpty || host.contains(where: { "/?#@ ".contains($0) }) {
             throw ValidationError("'\(host)' is not a domain: write it without a scheme or a path (shop.example.com)")
         }
-        guard (1...300).contains(timeout) else { throw ValidationError("--timeout must be between 1 and 300") }
+        guard (1...300).contains(timeout) else { throw ValidationError("--timeout is 1 to 300 seconds") }
         guard appleCDNURL.hasPrefix("https://") else { throw ValidationError("--apple-cdn-url must be https") }
     }
 

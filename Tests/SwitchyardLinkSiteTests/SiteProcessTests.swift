@@ -182,6 +182,18 @@ import Testing
         }
     }
 
+    /// `--timeout` at its edges, as `--help` gives them (1 to 300): inside, the command goes on to the site (none
+    /// listens here); outside, it is bad usage before anything is sent.
+    @Test(arguments: [(0, false), (1, true), (300, true), (301, false)])
+    func theTimeoutIsOneToThreeHundredSeconds(timeout: Int, isAccepted: Bool) throws {
+        let result = try SiteProcess.run(
+            "switchyard", ["links", "list", "--site", "http://127.0.0.1:1", "--timeout", "\(timeout)"],
+            environment: ["SWITCHYARD_TOKEN": "sy_AAAAAAAA_" + String(repeating: "b", count: 32)])
+        #expect(result.status == 2)
+        #expect(result.error.contains("cannot be reached") == isAccepted, "\(result.error)")
+        #expect(result.error.hasPrefix("Error: --timeout is 1 to 300 seconds\n") == !isAccepted, "\(result.error)")
+    }
+
     /// A Hummingbird application of `router` on a free loopback port, which it gives to `onRunning`.
     static func application(
         _ router: Hummingbird.Router<BasicRequestContext>, onRunning: @escaping @Sendable (Int) -> Void

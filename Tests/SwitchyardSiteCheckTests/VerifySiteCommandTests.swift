@@ -127,10 +127,18 @@ struct VerifySiteCommandTests {
         #expect(result.output.contains("TLS failed"))
     }
 
-    @Test(arguments: [["https://shop.example.com"], ["shop.example.com/path"], [], ["--timeout", "0", "a.example"]])
-    func badUsageExitsWithTwo(_ arguments: [String]) async throws {
+    @Test(arguments: [
+        (["https://shop.example.com"], "'https://shop.example.com' is not a domain"),
+        (["shop.example.com/path"], "'shop.example.com/path' is not a domain"),
+        ([], "Missing expected argument '<hosts> ...'"),
+        (["--timeout", "0", "a.example"], "--timeout is 1 to 300 seconds"),
+        (["--timeout", "301", "a.example"], "--timeout is 1 to 300 seconds"),
+    ])
+    func badUsageExitsWithTwo(_ arguments: [String], message: String) async throws {
         let result = try await Self.run([VerifySiteTests.shopPath] + arguments)
         #expect(result.status == 2, "\(result)")
+        #expect(result.errors.contains(message), "\(result)")
+        #expect(result.output.isEmpty)
     }
 
     /// Before any host is fetched: the file named, and why it cannot be used (`PEMCertificatesTests` has the reasons).
