@@ -12,7 +12,7 @@ struct OpenCommand: AsyncParsableCommand {
             Example:
               switchyard open 'myapp://product/1988'
 
-            Exits with 1 when no app opens the link.
+            Exits with 1 when no app opens the link, 2 when it is not a link (it has no scheme).
             """)
 
     @Argument(help: "The link to open.")
@@ -24,7 +24,7 @@ struct OpenCommand: AsyncParsableCommand {
                 try await SystemAppLauncher().open(link)
             } catch {
                 FileOutput.error("error: \(error)\n")
-                throw Exit.failure
+                throw error.code == .invalidLink ? Exit.badInput : Exit.failure
             }
         #else
             FileOutput.error("error: this platform has no system launcher for the tool\n")

@@ -322,6 +322,11 @@ struct OtherCommandTests {
             let unknown = try Tool.run(["open", "sytoolunknown://x"], environment: environment)
             #expect(unknown.status == 1)
             #expect(unknown.errorOutput == "error: noHandler: no application is registered for 'sytoolunknown://x'\n")
+            let notALink = try Tool.run(["open", "product/1988"], environment: environment)
+            #expect(
+                notALink
+                    == ToolResult(
+                        status: 2, output: "", errorOutput: "error: invalidLink: 'product/1988' has no scheme\n"))
         }
     }
 #endif
