@@ -155,14 +155,18 @@ struct LinksCommand: AsyncParsableCommand {
         }
 
         /// The UTM parameters of `--utm NAME=VALUE` options; a name the document does not give is refused, as the
-        /// site would.
+        /// site would, and a name given twice is bad usage (one would silently win).
         static func parameters(_ items: [String]) throws -> Components.Schemas.Utm {
             var utm = Components.Schemas.Utm()
+            var given: Set<Substring> = []
             for item in items {
                 guard let equals = item.firstIndex(of: "=") else {
                     throw Failure.badUsage("--utm is NAME=VALUE, not '\(item)'")
                 }
                 let value = String(item[item.index(after: equals)...])
+                guard given.insert(item[..<equals]).inserted else {
+                    throw Failure.badUsage("--utm \(item[..<equals]) is given twice")
+                }
                 switch item[..<equals] {
                 case "source": utm.source = value
                 case "medium": utm.medium = value

@@ -92,6 +92,16 @@ import Testing
         #expect(file.rows[1].problems.map(\.field) == ["utm", "expiresAt", "disabled"])
     }
 
+    /// A UTM name given twice in a cell is refused, not decided by its order; one with no value is not name=value.
+    @Test(arguments: [
+        ("source=mail;source=poster", "'source' is given twice"), ("source=", "'source=' is not name=value"),
+    ])
+    func aMalformedUTMCellIsRefusedAtItsField(cell: String, message: String) throws {
+        let file = try LinkImport("slug,target,utm\na,myapp://cart,\(cell)\n")
+        #expect(file.rows[0].problems.map(\.field) == ["utm"])
+        #expect(file.rows[0].problems.map(\.message) == [message])
+    }
+
     // MARK: The API
 
     static func importFile(_ site: LinkSiteFixture, _ csv: String, query: String = "") async -> SiteResponse {

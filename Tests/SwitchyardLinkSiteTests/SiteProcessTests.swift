@@ -57,6 +57,11 @@ import Testing
             // What the document does not allow is refused before it is sent, as the site would refuse it.
             let unknownUTM = try links(["create", "myapp://cart", "--utm", "bogus=1"])
             #expect(unknownUTM.0 == 1 && unknownUTM.2.contains("utm.bogus"), "\(unknownUTM.2)")
+            let twice = try links(["create", "myapp://cart", "--utm", "source=a", "--utm", "source=b"])
+            #expect(twice.0 == 2 && twice.2 == "error: --utm source is given twice\n", "\(twice.2)")
+            let empty = try links(["create", "https://www.shop.example.com/help", "--utm", "source="])
+            #expect(
+                empty.0 == 1 && empty.2.contains("utm.source: an empty value: leave the parameter out"), "\(empty.2)")
             #expect(try links(["create", "myapp://cart", "--expires", "tomorrow"]).0 == 1)
             let missing = try links(["show", "nope", "--json"])
             #expect(missing.0 == 1 && missing.1.contains(#""code":"notFound""#), "\(missing.1)")

@@ -72,6 +72,8 @@ struct ShortLinkRulesTests {
         ("imageURL", "javascript:alert(1)", "notHTTPS"),
         ("imageURL", "http://cdn.example.net/a.png", "notHTTPS"),
         ("utm.source", "mail\nSet-Cookie: a", "controlCharacter"),
+        ("utm.source", "", "invalidValue"),
+        ("utm.source", String(repeating: "a", count: 101), "tooLong"),
         ("utm", "referrer", "unknownKey"),
         ("tags[0]", "no spaces", "invalidValue"),
     ]

@@ -98,7 +98,11 @@ package struct LinkImport {
                         FieldProblem(field: "utm", code: "invalidValue", message: "'\(pair)' is not name=value"))
                     continue
                 }
-                utm[String(parts[0])] = String(parts[1])
+                guard utm.updateValue(String(parts[1]), forKey: String(parts[0])) == nil else {
+                    row.problems.append(
+                        FieldProblem(field: "utm", code: "invalidValue", message: "'\(parts[0])' is given twice"))
+                    continue
+                }
             }
             row.request.utm = utm
         }

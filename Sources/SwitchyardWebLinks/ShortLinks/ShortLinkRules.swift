@@ -238,6 +238,14 @@ package struct ShortLinkRules: Sendable {
                 valid = false
                 continue
             }
+            guard !value.isEmpty else {
+                // The redirect would carry `utm_source=`, which analytics count as a source with no name.
+                problems.append(
+                    ShortLinkProblem(
+                        field: "utm.\(key)", code: .invalidValue, message: "an empty value: leave the parameter out"))
+                valid = false
+                continue
+            }
             valid = check(text: value, field: "utm.\(key)", max: Self.maxUTMLength, &problems) && valid
         }
         return valid
