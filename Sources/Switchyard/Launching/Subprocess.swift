@@ -19,7 +19,7 @@
     /// stream the first ``maxKeptBytes`` are kept; the rest is read and dropped, so that a chatty program neither
     /// blocks on a full pipe nor costs its output's size in memory.
     ///
-    /// The unsafe code of the launcher is in `spawn` and `CStrings`: the C strings and spawn
+    /// The unsafe code of the launcher is in ``spawn(_:_:environment:input:output:errors:)`` and `CStrings`: the C strings and spawn
     /// settings it builds live until `posix_spawn` returns (the child has its own copy of memory by then) and are
     /// freed before it returns.
     package enum Subprocess {
@@ -73,33 +73,27 @@
             _ program: String, _ arguments: [String], environment: [String: String]?,
             completion: @escaping @Sendable (Result) -> Void
         ) throws(LaunchError) {
-            let words = ["/usr/bin/env", program] + arguments
-            let variables = environment.map { $0.map { "\($0.key)=\($0.value)" } }
-            if let bad = (words + (variables ?? [])).first(where: { $0.utf8.contains(0) }) {
-                throw LaunchError(.launchFailed, "\(program) could not be run: '\(bad)' holds a NUL character")
-            }
-            if let bad = environment?.keys.first(where: { $0.isEmpty || $0.contains("=") }) {
-                throw LaunchError(.launchFailed, "\(program) could not be run: '\(bad)' cannot name a variable")
-            }
-            guard let output = Pipe() else {
-                throw LaunchError(.launchFailed, "\(program) could not be run: \(describe(errno))")
-            }
+            let failure = { (reason: String) in LaunchError(.launchFailed, "\(program) could not be run: \(reason)") }
+            guard let output = Pipe() else { throw failure(describe(errno)) }
             guard let errors = Pipe() else {
                 let code = errno
                 output.close()
-                throw LaunchError(.launchFailed, "\(program) could not be run: \(describe(code))")
+                throw failure(describe(code))
             }
-            var started: pid_t = 0
-            let code = spawn(words, environment: variables, output: output.writing, errors: errors.writing, &started)
-            let child = started
+            let spawned = Swift.Result { () throws(LaunchError) in
+                try spawn(
+                    "/usr/bin/env", [program] + arguments, environment: environment, input: nil, output: output.writing,
+                    errors: errors.writing)
+            }
             // The child holds its own copies of the writing ends; the parent's are closed so that reads end at its
             // exit.
             Glibc.close(output.writing)
             Glibc.close(errors.writing)
-            guard code == 0 else {
+            guard case .success(let child) = spawned else {
                 Glibc.close(output.reading)
                 Glibc.close(errors.reading)
-                throw LaunchError(.launchFailed, "\(program) could not be run: \(describe(code))")
+                if case .failure(let error) = spawned { throw failure(error.message) }
+                return
             }
             let done = DispatchGroup()
             let status = Locked<Int32>(-1)
@@ -159,15 +153,33 @@
                     to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
             }()
 
-        /// Starts `words[0]` with `words` as its arguments and sets `child` to its id; 0, or the error number
-        /// `posix_spawn` gave. `words` and `environment` hold no NUL character (the caller checked).
-        private static func spawn(
-            _ words: [String], environment: [String]?, output: Int32, errors: Int32, _ child: inout pid_t
-        ) -> Int32 {
+        /// Starts the program at `path` with `arguments`, its standard streams the descriptors given (`/dev/null` as
+        /// input when `input` is `nil`) and no other descriptor of this process, every signal at its default; returns
+        /// its id, for ``waitForExit(_:)``. `environment` replaces the process's when given.
+        ///
+        /// The tests start the built tools with it too: Foundation's `Process` is the one that crashes.
+        /// - Throws: ``LaunchError`` (`launchFailed`) for a NUL in a word or a variable, a variable's name that is
+        ///   empty or holds `=`, or the system's refusal (`No such file or directory`).
+        package static func spawn(
+            _ path: String, _ arguments: [String], environment: [String: String]?, input: Int32?, output: Int32,
+            errors: Int32
+        ) throws(LaunchError) -> pid_t {
+            let words = [path] + arguments
+            let variables = environment.map { $0.map { "\($0.key)=\($0.value)" } }
+            if let bad = (words + (variables ?? [])).first(where: { $0.utf8.contains(0) }) {
+                throw LaunchError(.launchFailed, "'\(bad)' holds a NUL character")
+            }
+            if let bad = environment?.keys.first(where: { $0.isEmpty || $0.contains("=") }) {
+                throw LaunchError(.launchFailed, "'\(bad)' cannot name a variable")
+            }
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            if let input {
+                posix_spawn_file_actions_adddup2(&actions, input, 0)
+            } else {
+                posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            }
             posix_spawn_file_actions_adddup2(&actions, output, 1)
             posix_spawn_file_actions_adddup2(&actions, errors, 2)
             _ = addCloseFrom?(&actions, 3)
@@ -183,14 +195,17 @@
             posix_spawnattr_setsigdefault(&settings, &all)
             posix_spawnattr_setflags(&settings, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
-            let arguments = CStrings(words)
-            let variables = environment.map(CStrings.init)
+            let argumentStrings = CStrings(words)
+            let variableStrings = variables.map(CStrings.init)
             defer {
-                arguments.free()
-                variables?.free()
+                argumentStrings.free()
+                variableStrings?.free()
             }
-            return posix_spawn(
-                &child, words[0], &actions, &settings, arguments.pointers, variables?.pointers ?? environ)
+            var child: pid_t = 0
+            let code = posix_spawn(
+                &child, path, &actions, &settings, argumentStrings.pointers, variableStrings?.pointers ?? environ)
+            guard code == 0 else { throw LaunchError(.launchFailed, describe(code)) }
+            return child
         }
 
         /// A `NULL`-ended array of C strings for `posix_spawn`, owned until ``free()``.
@@ -228,7 +243,7 @@
         }
 
         /// Waits for `child` to end; its exit status, or 128 plus the number of the signal that ended it.
-        private static func waitForExit(_ child: pid_t) -> Int32 {
+        package static func waitForExit(_ child: pid_t) -> Int32 {
             var status: Int32 = 0
             while waitpid(child, &status, 0) < 0 {
                 guard errno == EINTR else { return -1 }
