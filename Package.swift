@@ -107,11 +107,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // What the test targets that run web servers share; only tests depend on it.
+        // What the test targets share (web servers on loopback, programs they start); only tests depend on it.
         .target(
             name: "SwitchyardTestSupport",
             dependencies: [
-                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOPosix", package: "swift-nio"),
+                "Switchyard", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             path: "Tests/SwitchyardTestSupport"
@@ -232,7 +233,8 @@ let package = Package(
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
             ]
         ),
-        .testTarget(name: "SwitchyardCLITests", dependencies: ["SwitchyardCLI"], exclude: ["Golden"]),
+        .testTarget(
+            name: "SwitchyardCLITests", dependencies: ["SwitchyardCLI", "SwitchyardTestSupport"], exclude: ["Golden"]),
         // Fixture sites over TLS on loopback, each breaking one thing, and the built `switchyard-verify-site`.
         .testTarget(
             name: "SwitchyardSiteCheckTests",

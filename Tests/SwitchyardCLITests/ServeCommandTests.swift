@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 /// `switchyard serve`, through the tool: it runs `switchyard-serve`, which prints its address, warns when it listens
@@ -6,44 +7,25 @@ import Testing
 @Suite("switchyard serve", .timeLimit(.minutes(1)))
 struct ServeCommandTests {
     /// Starts `switchyard serve` with `arguments`, waits for the address it prints, runs `whileServing` with it, sends
-    /// `signal`, and returns the address, the exit status and standard error.
+    /// `signal`, and returns the address, the exit status (128 and the signal's number had the signal ended it) and
+    /// standard error.
     static func serveThenStop(
         _ arguments: [String], signal: Int32, whileServing: (String) throws -> Void = { _ in }
-    ) throws -> (address: String, status: Int32, reason: Process.TerminationReason, errorOutput: String) {
-        let process = Process()
-        process.executableURL = Tool.binary
-        process.arguments = ["serve"] + arguments
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let errorData = Recorded()
-        let reader = Thread { errorData.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
-        reader.start()
-        var printed = Data()
-        while !printed.contains(UInt8(ascii: "\n")) {
-            let chunk = stdout.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            printed += chunk
-        }
-        let address = String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    ) throws -> (address: String, status: Int32, errorOutput: String) {
+        let server = try TestProgram(Tool.binary.path, ["serve"] + arguments)
+        let address = server.firstLine().trimmingCharacters(in: .whitespacesAndNewlines)
         let served = Result { try whileServing(address) }
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
+        server.send(signal)
+        let finished = server.waitForExit()
         try served.get()
-        return (
-            address, process.terminationStatus, process.terminationReason,
-            String(decoding: errorData.get(), as: UTF8.self)
-        )
+        return (address, finished.status, finished.errorOutput)
     }
 
     @Test("it prints its loopback address and stops cleanly on a signal", arguments: [SIGTERM, SIGINT])
     func stopsOnSignal(signal: Int32) throws {
         let run = try Self.serveThenStop([Tool.example, "--port", "0"], signal: signal)
         #expect(run.address.hasPrefix("http://127.0.0.1:"))
-        #expect(run.reason == .exit)
-        #expect(run.status == 0)
+        #expect(run.status == 0, "it exits by itself, not by the signal")
         #expect(run.errorOutput.contains("loaded \(Tool.example): 19 routes in 3 tables"))
         #expect(run.errorOutput.contains("stopped"))
         #expect(!run.errorOutput.contains("no authentication"))
@@ -86,16 +68,9 @@ struct ServeCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let alone = folder.appendingPathComponent("switchyard")
         try FileManager.default.linkItem(at: Tool.binary, to: alone)
-        let process = Process()
-        process.executableURL = alone
-        process.arguments = ["serve", Tool.example]
-        let stderr = Pipe()
-        process.standardError = stderr
-        process.standardOutput = Pipe()
-        try process.run()
-        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
+        let finished = try TestProgram.run(alone.path, ["serve", Tool.example], output: .discarded)
+        let message = finished.errorOutput
+        #expect(finished.status == 2)
         #expect(message.contains("switchyard-serve, which is not beside this tool"))
         #expect(message.contains("swift run switchyard-serve FILE"))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 /// What one run of the built `switchyard` printed and how it exited.
@@ -31,36 +32,16 @@ enum Tool {
     static func run(_ arguments: [String], input: String = "", environment: [String: String]? = nil) throws
         -> ToolResult
     {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        if var environment {
+        var environment = environment
+        if var given = environment {
             // A sanitizer build of the tool reads its options (leak suppressions) from these.
             for name in ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"] {
-                environment[name] = environment[name] ?? ProcessInfo.processInfo.environment[name]
+                given[name] = given[name] ?? ProcessInfo.processInfo.environment[name]
             }
-            process.environment = environment
+            environment = given
         }
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let writer = Thread {
-            stdin.fileHandleForWriting.write(Data(input.utf8))
-            try? stdin.fileHandleForWriting.close()
-        }
-        writer.start()
-        let errorData = Recorded()
-        let reader = Thread { errorData.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
-        reader.start()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ToolResult(
-            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-            errorOutput: String(decoding: errorData.get(), as: UTF8.self))
+        let finished = try TestProgram.run(binary.path, arguments, environment: environment, input: input)
+        return ToolResult(status: finished.status, output: finished.output, errorOutput: finished.errorOutput)
     }
 
     /// Writes `text` to a new temporary file and returns its path.
@@ -70,22 +51,5 @@ enum Tool {
         let path = folder.appendingPathComponent(name).path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
-    }
-}
-
-/// Data handed from a reading thread, read once the thread is done (a semaphore orders the two).
-final class Recorded: @unchecked Sendable {
-    // Safe: `data` is written once before `done` is signalled and read only after waiting on it.
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    func set(_ data: Data) {
-        self.data = data
-        done.signal()
-    }
-
-    func get() -> Data {
-        done.wait()
-        return data
     }
 }

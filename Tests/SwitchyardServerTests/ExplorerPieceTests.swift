@@ -1,6 +1,7 @@
 import Foundation
 import Switchyard
 import SwitchyardServer
+import SwitchyardTestSupport
 import Testing
 
 @testable import SwitchyardExplorer
@@ -173,17 +174,11 @@ struct ExplorerPieceTests {
 
         @Test("a quoted argument is read back by a shell as it was", arguments: shellArguments)
         func shellReadsTheQuotedArgumentBack(argument: String) throws {
-            let shell = Process()
-            shell.executableURL = URL(fileURLWithPath: Self.shell.path)
-            shell.arguments = ["-c", "printf '%s' " + TestLink.quoted(argument)]
-            shell.environment = ["LC_ALL": Self.shell.locale, "PATH": "/usr/bin:/bin"]
-            let output = Pipe()
-            shell.standardOutput = output
-            try shell.run()
-            let bytes = output.fileHandleForReading.readDataToEndOfFile()
-            shell.waitUntilExit()
-            #expect(shell.terminationStatus == 0)
-            #expect(String(decoding: bytes, as: UTF8.self) == argument)
+            let shell = try TestProgram.run(
+                Self.shell.path, ["-c", "printf '%s' " + TestLink.quoted(argument)],
+                environment: ["LC_ALL": Self.shell.locale, "PATH": "/usr/bin:/bin"])
+            #expect(shell.status == 0)
+            #expect(shell.output == argument)
         }
     #endif
 

@@ -1,5 +1,6 @@
 import Foundation
 import NIOSSL
+import SwitchyardTestSupport
 
 /// A certificate authority of the tests' own and a certificate it signed for `localhost` and `127.0.0.1`, made once a
 /// test run with `openssl` in a temporary folder. The verifier trusts the authority only through `--ca-file`.
@@ -65,22 +66,15 @@ struct TestCertificates: Sendable {
     }
 
     private static func openssl(_ arguments: [String]) throws(TestCertificateError) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl"] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
+        let finished: TestProgram.Finished
         do {
-            try process.run()
+            finished = try TestProgram.run("/usr/bin/env", ["openssl"] + arguments, output: .discarded)
         } catch {
             throw TestCertificateError(description: "openssl cannot be run: \(error)")
         }
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        guard finished.status == 0 else {
             throw TestCertificateError(
-                description: "openssl \(arguments.first ?? "") failed: \(String(decoding: message, as: UTF8.self))")
+                description: "openssl \(arguments.first ?? "") failed: \(finished.errorOutput)")
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Switchyard
 import SwitchyardServer
+import SwitchyardTestSupport
 import Testing
 
 /// The built `switchyard-verify-site`: its exit codes, its JSON, the entitlement lines, and a certificate it was not
@@ -30,21 +31,8 @@ struct VerifySiteCommandTests {
     }
 
     private static func runWaiting(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let (output, errors) = (Pipe(), Pipe())
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // The tool writes little to standard error (a line or two), so reading standard output first cannot block.
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-            String(decoding: errorData, as: UTF8.self)
-        )
+        let finished = try TestProgram.run(binary.path, arguments)
+        return (finished.status, finished.output, finished.errorOutput)
     }
 
     static func caFile() throws -> String { try TestCertificates.shared.get().authorityFile }
