@@ -34,6 +34,12 @@ package final class TestProgram: @unchecked Sendable {
         package var output: String
         package var errorOutput: String
 
+        package init(status: Int32, output: String, errorOutput: String) {
+            self.status = status
+            self.output = output
+            self.errorOutput = errorOutput
+        }
+
         package var description: String { "exit \(status)\nstdout:\n\(output)\nstderr:\n\(errorOutput)" }
     }
 
@@ -44,6 +50,7 @@ package final class TestProgram: @unchecked Sendable {
     private var errors: [UInt8] = []
     private var outputEnded = true
     private var errorsEnded = true
+    private var inputEnded = true
     private var status: Int32?
 
     /// Starts the program at `path` (`/usr/bin/env` finds one on `PATH`), with `environment` in place of the
@@ -77,9 +84,23 @@ package final class TestProgram: @unchecked Sendable {
             }
         }.start()
         if let input, let writing = launched.input {
-            Thread {
-                writing.write(Data(input.utf8))
+            inputEnded = false
+            Thread { [self] in
+                #if os(Linux)
+                    // A program may end without reading its input; the write then fails with EPIPE, and the SIGPIPE
+                    // that comes with it is this thread's: blocked here, it ends with the thread instead of the
+                    // test process.
+                    var pipeSignal = sigset_t()
+                    sigemptyset(&pipeSignal)
+                    sigaddset(&pipeSignal, SIGPIPE)
+                    pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+                #endif
+                try? writing.write(contentsOf: Data(input.utf8))
                 try? writing.close()
+                locked {
+                    inputEnded = true
+                    condition.broadcast()
+                }
             }.start()
         }
     }
@@ -112,10 +133,11 @@ package final class TestProgram: @unchecked Sendable {
         }
     }
 
-    /// Waits until the program ended and its captured streams were read to their ends.
+    /// Waits until the program ended, its captured streams were read to their ends, and its input was written (or
+    /// refused, by a program that ended without reading it).
     package func waitForExit() -> Finished {
         locked {
-            while status == nil || !outputEnded || !errorsEnded { condition.wait() }
+            while status == nil || !outputEnded || !errorsEnded || !inputEnded { condition.wait() }
             return Finished(
                 status: status ?? -1, output: String(decoding: output, as: UTF8.self),
                 errorOutput: String(decoding: errors, as: UTF8.self))
