@@ -15,21 +15,38 @@ package enum FileContents {
     /// - Throws: ``FileContentsError``: `unreadable` with the system's reason, or `tooLarge` when the file holds more
     ///   than `maxBytes` (reading stops there).
     package static func bytes(at path: String, atMost maxBytes: Int) throws(FileContentsError) -> [UInt8] {
-        let descriptor = try openForReading(path)
-        defer { close(descriptor) }
+        let handle = FileHandle(fileDescriptor: try openForReading(path), closeOnDealloc: false)
+        defer { try? handle.close() }
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var isTooLarge = false
+        let failure = readChunks(of: handle) { chunk in
+            isTooLarge = bytes.count + chunk.count > maxBytes
+            if !isTooLarge { bytes += chunk }
+            return !isTooLarge
+        }
+        if let failure { throw FileContentsError(.unreadable, path: path, reason: "cannot be read: \(failure)") }
+        if isTooLarge {
+            throw FileContentsError(.tooLarge, path: path, reason: "is larger than \(describe(bytes: maxBytes))")
+        }
+        return bytes
+    }
+
+    /// Reads `handle` in chunks of 64 KiB (each read waits for a whole chunk or the end), handing each to `body`,
+    /// until the end or until `body` returns `false`; the system's reason when a read fails (`Is a directory`), else
+    /// `nil`. Files and a child's output are read through it, to their ends.
+    package static func readChunks(of handle: FileHandle, _ body: (Data) -> Bool) -> String? {
         while true {
-            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return bytes }
-            guard count > 0 else {
-                if errno == EINTR { continue }
-                throw FileContentsError(.unreadable, path: path, reason: "cannot be read: \(systemError())")
+            let chunk: Data?
+            do {
+                chunk = try handle.read(upToCount: 1 << 16)
+            } catch {
+                // Foundation wraps the system's error: its number is the underlying error's code.
+                guard let system = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
+                    system.domain == NSPOSIXErrorDomain
+                else { return error.localizedDescription }
+                return String(cString: strerror(Int32(system.code)))
             }
-            guard bytes.count + count <= maxBytes else {
-                throw FileContentsError(.tooLarge, path: path, reason: "is larger than \(describe(bytes: maxBytes))")
-            }
-            bytes.append(contentsOf: chunk[..<count])
+            guard let chunk, !chunk.isEmpty, body(chunk) else { return nil }
         }
     }
 

@@ -1,5 +1,6 @@
 #if os(Linux)
     import Dispatch
+    import Foundation
     import Glibc
 
     /// Runs a program found on `PATH` with arguments (never through a shell) and collects what it printed.
@@ -228,18 +229,17 @@
             }
         }
 
-        /// Reads `descriptor` to its end, keeping the first ``maxKeptBytes``, and closes it.
+        /// Reads `descriptor` to its end, keeping the first ``maxKeptBytes``, and closes it. A read that fails ends
+        /// the reading as the stream's end does.
         private static func readToEnd(_ descriptor: Int32) -> [UInt8] {
-            defer { close(descriptor) }
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+            defer { try? handle.close() }
             var kept: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 64 << 10)
-            while true {
-                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return kept }
-                let room = maxKeptBytes - kept.count
-                if room > 0 { kept += chunk[..<min(count, room)] }
+            _ = FileContents.readChunks(of: handle) { chunk in
+                kept += chunk.prefix(max(0, maxKeptBytes - kept.count))
+                return true
             }
+            return kept
         }
 
         /// Waits for `child` to end; its exit status, or 128 plus the number of the signal that ended it.
