@@ -1,8 +1,8 @@
 import Foundation
+import Switchyard
 
 #if os(Linux)
     import Glibc
-    import Switchyard
 #endif
 
 /// A program a test runs (a built tool, `openssl`, a shell) and what it printed.
@@ -150,7 +150,8 @@ package final class TestProgram: @unchecked Sendable {
         return body()
     }
 
-    /// Reads `handle` to its end on a thread of its own, handing each chunk to `record` under the lock.
+    /// Reads `handle` to its end on a thread of its own, handing each chunk to `record` under the lock as it comes
+    /// (`availableData`: `FileContents.readChunks` waits for a whole chunk, and a server's first line is short).
     private func read(_ handle: FileHandle, _ record: @escaping @Sendable (TestProgram, [UInt8], Bool) -> Void) {
         Thread { [self] in
             while true {
@@ -175,101 +176,72 @@ package final class TestProgram: @unchecked Sendable {
         let wait: @Sendable () -> Int32
     }
 
+    private static func launch(
+        _ path: String, _ arguments: [String], environment: [String: String]?, input: String?,
+        output: Destination, errors: Destination
+    ) throws -> Launched {
+        let output = try ends(output)
+        let errors = try ends(errors)
+        let inputPipe = input.map { _ in Pipe() }
+        // The child's ends are closed here once it has its copies, so that the parent's reads end when it does.
+        let childEnds = [output.child, errors.child] + (inputPipe.map { [$0.fileHandleForReading] } ?? [])
+        defer { childEnds.forEach { try? $0.close() } }
+        let (id, wait) = try start(
+            path, arguments, environment: environment, input: inputPipe?.fileHandleForReading, output: output.child,
+            errors: errors.child)
+        return Launched(
+            id: id, input: inputPipe?.fileHandleForWriting, output: output.parent, errors: errors.parent, wait: wait)
+    }
+
+    /// The child's end of an output stream, and the parent's when the stream is captured.
+    private static func ends(_ destination: Destination) throws -> (child: FileHandle, parent: FileHandle?) {
+        switch destination {
+        case .captured:
+            let pipe = Pipe()
+            return (pipe.fileHandleForWriting, pipe.fileHandleForReading)
+        case .discarded:
+            guard let null = FileHandle(forWritingAtPath: "/dev/null") else {
+                throw TestProgramError(message: "/dev/null cannot be opened")
+            }
+            return (null, nil)
+        case .file(let file):
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+            try handle.seekToEnd()
+            return (handle, nil)
+        }
+    }
+
     #if os(Linux)
-        private static func launch(
-            _ path: String, _ arguments: [String], environment: [String: String]?, input: String?,
-            output: Destination, errors: Destination
-        ) throws -> Launched {
-            // Every descriptor the child gets is opened here and closed once the child has its copies.
-            var childEnds: [Int32] = []
-            defer { childEnds.forEach { Glibc.close($0) } }
-            func descriptor(_ destination: Destination) throws -> (child: Int32, parent: FileHandle?) {
-                switch destination {
-                case .discarded:
-                    let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
-                    guard null >= 0 else {
-                        throw TestProgramError(message: "/dev/null: \(String(cString: strerror(errno)))")
-                    }
-                    childEnds.append(null)
-                    return (null, nil)
-                case .file(let file):
-                    let opened = open(file, O_WRONLY | O_APPEND | O_CLOEXEC)
-                    guard opened >= 0 else {
-                        throw TestProgramError(message: "\(file): \(String(cString: strerror(errno)))")
-                    }
-                    childEnds.append(opened)
-                    return (opened, nil)
-                case .captured:
-                    let pipe = Pipe()
-                    let writing = pipe.fileHandleForWriting.fileDescriptor
-                    let copy = fcntl(writing, F_DUPFD_CLOEXEC, 3)
-                    try? pipe.fileHandleForWriting.close()
-                    childEnds.append(copy)
-                    return (copy, pipe.fileHandleForReading)
-                }
-            }
-            let (childOutput, parentOutput) = try descriptor(output)
-            let (childErrors, parentErrors) = try descriptor(errors)
-            var childInput: Int32?
-            var parentInput: FileHandle?
-            if input != nil {
-                let pipe = Pipe()
-                let copy = fcntl(pipe.fileHandleForReading.fileDescriptor, F_DUPFD_CLOEXEC, 3)
-                try? pipe.fileHandleForReading.close()
-                childEnds.append(copy)
-                childInput = copy
-                parentInput = pipe.fileHandleForWriting
-            }
-            let id: Int32
+        /// Starts the program with the package's launcher; `input` `nil` is `/dev/null`.
+        private static func start(
+            _ path: String, _ arguments: [String], environment: [String: String]?, input: FileHandle?,
+            output: FileHandle, errors: FileHandle
+        ) throws -> (id: Int32, wait: @Sendable () -> Int32) {
             do {
-                id = try Subprocess.spawn(
-                    path, arguments, environment: environment, input: childInput, output: childOutput,
-                    errors: childErrors)
+                let id = try Subprocess.spawn(
+                    path, arguments, environment: environment, input: input?.fileDescriptor,
+                    output: output.fileDescriptor, errors: errors.fileDescriptor)
+                return (id, { Subprocess.waitForExit(id) })
             } catch {
                 throw TestProgramError(message: "\(path) could not be started: \(error.message)")
             }
-            return Launched(
-                id: id, input: parentInput, output: parentOutput, errors: parentErrors,
-                wait: { Subprocess.waitForExit(id) })
         }
     #else
-        private static func launch(
-            _ path: String, _ arguments: [String], environment: [String: String]?, input: String?,
-            output: Destination, errors: Destination
-        ) throws -> Launched {
+        /// Starts the program with Foundation's `Process`; `input` `nil` is `/dev/null`.
+        private static func start(
+            _ path: String, _ arguments: [String], environment: [String: String]?, input: FileHandle?,
+            output: FileHandle, errors: FileHandle
+        ) throws -> (id: Int32, wait: @Sendable () -> Int32) {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: path)
             process.arguments = arguments
             if let environment { process.environment = environment }
-            func handle(_ destination: Destination) throws -> (child: Any, parent: FileHandle?) {
-                switch destination {
-                case .discarded: return (FileHandle.nullDevice, nil)
-                case .file(let file):
-                    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
-                    handle.seekToEndOfFile()
-                    return (handle, nil)
-                case .captured:
-                    let pipe = Pipe()
-                    return (pipe, pipe.fileHandleForReading)
-                }
-            }
-            let (childOutput, parentOutput) = try handle(output)
-            let (childErrors, parentErrors) = try handle(errors)
-            process.standardOutput = childOutput
-            process.standardError = childErrors
-            var parentInput: FileHandle?
-            if input != nil {
-                let pipe = Pipe()
-                process.standardInput = pipe
-                parentInput = pipe.fileHandleForWriting
-            } else {
-                process.standardInput = FileHandle.nullDevice
-            }
+            process.standardInput = input ?? FileHandle.nullDevice
+            process.standardOutput = output
+            process.standardError = errors
             try process.run()
             let waited = ProcessWait(process)
-            return Launched(
-                id: process.processIdentifier, input: parentInput, output: parentOutput, errors: parentErrors,
-                wait: { waited.wait() })
+            return (process.processIdentifier, { waited.wait() })
         }
 
         /// Foundation's process, waited for once.
