@@ -163,7 +163,7 @@ struct AuditCommandTests {
 
     static let badUsage: [[String]] = [
         ["--allow", "renamed"], ["--max-broken", "many"], ["--max-broken", "101%"], ["--max-broken", "-1"],
-        ["--threads", "0"], ["--examples", "-2"],
+        ["--threads", "0"], ["--threads", "257"], ["--threads", "100000"], ["--examples", "-2"],
     ]
 
     @Test("bad usage exits with two", arguments: badUsage)
@@ -172,6 +172,22 @@ struct AuditCommandTests {
         #expect(result.status == 2)
         #expect(result.output == "")
         #expect(!result.errorOutput.isEmpty)
+    }
+
+    /// `--threads` at its edges: 1 and 256 audit as the default does (no more threads run than the machine has cores,
+    /// so 256 costs no more memory than 2); outside them the refusal gives the range.
+    @Test func theThreadsAreOneTo256() throws {
+        let arguments = ["audit", Tool.example, Tool.example]
+        let expected = try Tool.run(arguments, input: "/product/1\n")
+        #expect(expected.status == 0)
+        for threads in ["1", "256"] {
+            #expect(try Tool.run(arguments + ["--threads", threads], input: "/product/1\n") == expected)
+        }
+        for threads in ["0", "257"] {
+            let refused = try Tool.run(arguments + ["--threads", threads], input: "/product/1\n")
+            #expect(refused.status == 2)
+            #expect(refused.errorOutput.hasPrefix("Error: --threads is 1 to 256, not \(threads)\n"))
+        }
     }
 
     /// A file that is not there, and a folder: each named with the system's reason.

@@ -51,8 +51,11 @@ struct AuditCommand: ParsableCommand {
     @Option(help: "How many examples of each category to show.")
     var examples = 3
 
-    @Option(help: "How many threads route the links (default: one a core).")
-    var threads = LinePipeline.defaultThreads
+    @Option(
+        help: ArgumentHelp(
+            "How many threads route the links, 1 to \(LinePipeline.mostThreads) (default: one a core); no more run than the machine has cores.",
+            valueName: "threads"))
+    var threads: Int?
 
     @Flag(help: "Show no progress line, even on a terminal.")
     var quiet = false
@@ -70,7 +73,9 @@ struct AuditCommand: ParsableCommand {
         _ = try allowedCategories()
         _ = try budget()
         guard examples >= 0 else { throw ValidationError("--examples must be 0 or more") }
-        guard threads >= 1 else { throw ValidationError("--threads must be 1 or more") }
+        if let threads, !(1...LinePipeline.mostThreads).contains(threads) {
+            throw ValidationError("--threads is 1 to \(LinePipeline.mostThreads), not \(threads)")
+        }
     }
 
     func run() throws {
@@ -80,7 +85,8 @@ struct AuditCommand: ParsableCommand {
             files: AuditFiles(old: before, new: after), oldRouter: try makeRouter(before),
             newRouter: try makeRouter(after),
             allowed: try allowedCategories(), examples: examples, writesJSON: json)
-        var pipeline = LinePipeline(inputs: links.isEmpty ? ["-"] : links, threads: threads)
+        var pipeline = LinePipeline(
+            inputs: links.isEmpty ? ["-"] : links, threads: threads ?? LinePipeline.defaultThreads)
         pipeline.showsProgress = !quiet && Progress.isWanted
         let threads = try runReportingErrors(pipeline, makeState: { AuditThread() }) { block, thread, output in
             auditor.audit(block, in: &thread, output: &output)

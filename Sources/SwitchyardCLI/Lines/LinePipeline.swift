@@ -10,13 +10,18 @@ import Switchyard
 struct LinePipeline: Sendable {
     /// One input: a path, or `-` for standard input.
     var inputs: [String]
-    /// How many threads handle blocks.
+    /// How many threads handle blocks at most: no more run than the machine has cores, since each keeps a state of its
+    /// own (`audit`'s holds a cache of verdicts) and Dispatch runs no more at once.
     var threads = Self.defaultThreads
     /// Whether to show a progress line on standard error; callers ask for one only when it is a terminal.
     var showsProgress = false
 
     /// As many threads as the machine has cores.
     static var defaultThreads: Int { ProcessInfo.processInfo.activeProcessorCount }
+
+    /// The most threads a command may ask for: a bound on the input, well above the cores of the machines it runs on,
+    /// so that a script that names a count works on each of them.
+    static let mostThreads = 256
 
     /// Handles every block and returns each thread's state.
     ///
@@ -30,7 +35,7 @@ struct LinePipeline: Sendable {
     ) throws(LineInputError) -> [State] {
         let shared = SharedInput(inputs: inputs, progress: showsProgress ? Progress(inputs: inputs) : nil)
         let states = Gathered<State>()
-        DispatchQueue.concurrentPerform(iterations: max(threads, 1)) { _ in
+        DispatchQueue.concurrentPerform(iterations: min(max(threads, 1), Self.defaultThreads)) { _ in
             var state = makeState()
             var output: [UInt8] = []
             while let block = shared.nextBlock() {
