@@ -97,7 +97,9 @@ package final class LinkService: Sendable {
     /// The association file at `path` for a request to `host` (its `Host`, port dropped), when `host` is the
     /// short-link host; `nil` for any other request, which the universal links' middleware answers.
     package func shortLinkAssociationFile(path: Substring, host: String?, ifNoneMatch: String?) -> SiteResponse? {
-        guard let host, HostName.allowedForm(String(host.prefix { $0 != ":" })) == shortLinks.host else { return nil }
+        guard let host, HostName.allowedForm(String(HostName.droppingPort(host[...]))) == shortLinks.host else {
+            return nil
+        }
         switch path {
         case "/.well-known/apple-app-site-association":
             return shortLinkFiles.apple.map { .associationFile($0, ifNoneMatch: ifNoneMatch) }

@@ -97,7 +97,7 @@ struct UniversalLinkSite: Sendable {
     /// would end the link's authority and move the rest into its path. The router checks the host itself, by the
     /// host rules it applies to every link.
     static func linkHost(_ header: String) -> String? {
-        let host = header.prefix { $0 != ":" }
+        let host = HostName.droppingPort(header[...])
         return host.isEmpty || host.contains(where: { "/?#@\\".contains($0) }) ? nil : String(host)
     }
 }

@@ -131,4 +131,19 @@ import Testing
             #expect(!reply.body.contains(#""\#(notClaimed)""#))
         }
     }
+
+    /// A `Host` that no link has, brackets without their other half among them, gets the app's files as any other
+    /// host does, and the site goes on serving: `Host: [` once stopped the process while it compared the host.
+    @Test(arguments: ["[", "]", "[]", "[::1", "[::1]x", ":", "[v", "[::1]:443"])
+    func aHostNoLinkHasGetsTheAppsFiles(host: String) async throws {
+        try await LinkSiteHTTPTests.withServer { _, port in
+            for path in ["/.well-known/apple-app-site-association", "/.well-known/assetlinks.json"] {
+                let request = "GET \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n"
+                let reply = try #require(try await RawHTTP.send(Array(request.utf8), to: port))
+                #expect(reply.status == 200, "\(path)")
+                #expect(!reply.body.contains(#""/s/?*""#))
+            }
+            #expect(try await RawHTTP.get("/healthz", port: port)?.status == 200)
+        }
+    }
 }

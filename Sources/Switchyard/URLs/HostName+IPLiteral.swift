@@ -3,9 +3,16 @@ extension HostName {
     /// Checks the IP literal written at `bytes[range]`, brackets included, and returns it in brackets: an IPv6
     /// address in the text RFC 5952 gives it (`[0:0::1]` → `[::1]`), a future form with its letters lowercased.
     ///
-    /// - Throws: `invalidHost` at the first byte that does not fit. A zone identifier (`%25eth0`) has no meaning
-    ///   outside the machine that wrote it, and is refused.
+    /// - Throws: `invalidHost` at the first byte that does not fit, or when `range` is not enclosed in brackets (the
+    ///   splitter finds them before it calls this; an app's or a request's host text may lack them). A zone identifier
+    ///   (`%25eth0`) has no meaning outside the machine that wrote it, and is refused.
     static func ipLiteral(in bytes: TextBytes, _ range: Range<Int>) throws(URLRejection) -> String {
+        guard range.count >= 2, bytes[range.lowerBound] == UInt8(ascii: "["),
+            bytes[range.upperBound - 1] == UInt8(ascii: "]")
+        else {
+            throw URLRejection(
+                .invalidHost, at: range.lowerBound, in: bytes.text, "an IP literal is written in brackets: [::1]")
+        }
         let inner = range.lowerBound + 1..<range.upperBound - 1
         guard !inner.isEmpty else {
             throw URLRejection(.invalidHost, at: range.lowerBound, in: bytes.text, "an IP literal cannot be empty")

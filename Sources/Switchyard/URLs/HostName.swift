@@ -172,6 +172,14 @@ package enum HostName {
         return LinkEncoding.encode(host)
     }
 
+    /// The host of an HTTP `Host` header, its port dropped (RFC 9110's `uri-host [ ":" port ]`): an IP literal
+    /// through its `]` (`[::1]:8080` → `[::1]`), a name up to its `:`. Nothing is checked: that is the router's or
+    /// ``allowedForm(_:)``'s.
+    package static func droppingPort(_ header: Substring) -> Substring {
+        if header.hasPrefix("["), let close = header.firstIndex(of: "]") { return header[...close] }
+        return header.prefix { $0 != ":" }
+    }
+
     /// The form an allowed host of a table's settings is compared in: an IP literal as links give it, a name with
     /// its ASCII letters lowercased and its Unicode labels in their `xn--` form (so that either form may be written).
     package static func allowedForm(_ host: String) -> String {

@@ -100,6 +100,26 @@ struct HostGrammarTests {
         #expect(try router.link(scheme: "https", route: "/a", host: "[0::1]") == "https://[::1]/a")
     }
 
+    /// An allowed host is the app's text, not a link's: a bracket without its other half, or an empty literal, is
+    /// a host no link has (it once read past the text's end and stopped the process).
+    @Test(arguments: ["[", "]", "[]", "[::1", "[::1]x", "[::1]:443", "[v"])
+    func anAllowedHostWithBadBracketsMatchesNoLink(allowed: String) throws {
+        let router = try Router(["/a"])
+        router.updateSettings(for: .global) { $0.allowedHosts = [allowed] }
+        let error = #expect(throws: URLRejection.self) { try router.match("https://[::1]/a") }
+        #expect(error?.code == .hostNotAllowed)
+    }
+
+    @Test(
+        "a Host header's port is dropped after an IP literal's ']' or a name",
+        arguments: [
+            ("shop.example.com:8080", "shop.example.com"), ("shop.example.com", "shop.example.com"),
+            ("[::1]:8080", "[::1]"), ("[::1]", "[::1]"), ("[::1", "["), ("[", "["), (":80", ""), ("", ""),
+        ])
+    func aHostHeadersPortIsDropped(header: String, host: String) {
+        #expect(HostName.droppingPort(header[...]) == host)
+    }
+
     @Test func theTrailingDotKeepsAHostApart() throws {
         let router = try Router(["/a"])
         router.updateSettings(for: .global) { $0.allowedHosts = ["shop.example.com"] }
