@@ -23,7 +23,10 @@ struct URLCommand: ParsableCommand {
     @Option(help: "The route to write after the scheme, as text (each component is encoded).")
     var route: String?
 
-    @Option(help: "The host to write, for a table with allowed hosts.")
+    @Option(
+        help:
+            "The host to write, a name or a bracketed IP literal alone, for a link with a scheme (one of the allowed hosts for a table that has them)."
+    )
     var host: String?
 
     @Option(name: .customLong("query"), help: "A query item name=value for a named route (repeatable).")
@@ -60,12 +63,16 @@ struct URLCommand: ParsableCommand {
             }
             guard arguments.count >= 2 else { throw ValidationError("give a route file and a route name") }
             let router = try makeRouter(try loadRouteFile(arguments[0]))
-            let parameters = try keyValuePairs(Array(arguments.dropFirst(2)), allowingFlags: false)
+            var parameters: [String: String] = [:]
+            // A route's parameter has one value: a second would silently win, as a typo would vanish.
+            for pair in try keyValuePairs(Array(arguments.dropFirst(2)), allowingFlags: false) {
+                guard parameters.updateValue(pair.value ?? "", forKey: pair.name) == nil else {
+                    throw ValidationError("the parameter '\(pair.name)' is given twice")
+                }
+            }
             let query = try keyValuePairs(queryItems, allowingFlags: true) + callbackItems
             let link = try router.link(
-                for: arguments[1],
-                parameters: Dictionary(parameters.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 }),
-                query: query, scheme: scheme, host: host)
+                for: arguments[1], parameters: parameters, query: query, scheme: scheme, host: host)
             print(link)
         } catch let error as LinkError {
             FileOutput.error("error: \(error)\n")

@@ -285,6 +285,30 @@ struct OtherCommandTests {
         ),
     ]
 
+    @Test(
+        "url refuses what no link could carry",
+        arguments: [
+            (
+                ["url", "--scheme", "https", "--route", "x", "--host", "shop.example.com:443"], 1,
+                "error: invalidHost: 'shop.example.com:443' is not a host name or a bracketed IP literal alone\n"
+            ),
+            (
+                ["url", "--scheme", "https", "--route", "x", "--host", "["], 1,
+                "error: invalidHost: '[' is not a host name or a bracketed IP literal alone\n"
+            ),
+            (
+                ["url", "EXAMPLE", "product", "id=7", "--host", "shop.example.com"], 1,
+                "error: invalidHost: a link without a scheme has no host: give a scheme with 'shop.example.com'\n"
+            ),
+            (["url", "EXAMPLE", "product", "id=7", "id=8"], 2, "Error: the parameter 'id' is given twice\n"),
+        ])
+    func urlRefuses(arguments: [String], status: Int32, message: String) throws {
+        let result = try Tool.run(arguments.map { $0 == "EXAMPLE" ? Tool.example : $0 })
+        #expect(result.status == status)
+        #expect(result.output == "")
+        #expect(result.errorOutput.hasPrefix(message), "\(result.errorOutput)")
+    }
+
     @Test("url builds links", arguments: links)
     func url(arguments: [String], expected: ToolResult) throws {
         #expect(try Tool.run(arguments.map { $0 == "EXAMPLE" ? Tool.example : $0 }) == expected)

@@ -39,6 +39,9 @@ extension StableCode where Domain == LinkError {
     public static var constraintFailed: Self { Self("constraintFailed") }
     /// A host that the table's allowed hosts do not list.
     public static var hostNotAllowed: Self { Self("hostNotAllowed") }
+    /// A host no link could carry back (not a name or a bracketed IP literal alone: `shop.example.com:443`,
+    /// `user@shop.example.com`), or one given for a link without a scheme, which is a route string.
+    public static var invalidHost: Self { Self("invalidHost") }
     /// A link the router would reject for its length or counts (``RoutingLimits``).
     public static var exceedsLimits: Self { Self("exceedsLimits") }
     /// A scheme that is not an RFC 3986 scheme.

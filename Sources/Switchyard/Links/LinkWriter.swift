@@ -25,14 +25,19 @@ package enum LinkWriter {
     /// back as the host under the table's policy, and `scheme:///route` when it would not (`ABC` comes back
     /// lowercased).
     ///
-    /// - Throws: ``LinkError`` for a query item that cannot be written, a scheme that is not one, or a host that the
-    ///   table does not allow.
+    /// - Throws: ``LinkError`` for a query item that cannot be written, a scheme that is not one, a host that the
+    ///   table does not allow, or a host no link could carry back (or one given without a scheme).
     static func link(
         components: [String], query: [QueryItem], scheme: String?, host: String?, settings: TableSettings
     ) throws(LinkError) -> String {
         let path = path(components)
         let queryText = try LinkEncoding.query(query)
-        guard let scheme else { return "/" + path + queryText }
+        guard let scheme else {
+            if let host {
+                throw LinkError(.invalidHost, "a link without a scheme has no host: give a scheme with '\(host)'")
+            }
+            return "/" + path + queryText
+        }
         guard URLSplitter.isScheme(scheme) else { throw LinkError(.invalidScheme, "'\(scheme)' is not a scheme") }
         let lowered = URLSplitter.lowercasedASCII(scheme)
         if let allowed = settings.allowedHosts {
@@ -42,7 +47,18 @@ package enum LinkWriter {
             else { throw LinkError(.hostNotAllowed, "the host '\(host ?? "")' is not one of the allowed hosts") }
             return "\(lowered)://\(HostName.linkForm(chosen))/\(path)\(queryText)"
         }
-        if let host { return "\(lowered)://\(HostName.linkForm(host))/\(path)\(queryText)" }
+        if let host {
+            guard let (written, name) = HostName.checkedLinkForm(host) else {
+                throw LinkError(.invalidHost, "'\(host)' is not a host name or a bracketed IP literal alone")
+            }
+            if let name, settings.hostPolicy.makesComponent(ofName: name) {
+                throw LinkError(
+                    .invalidHost,
+                    "'\(host)' would be read back as the route's first component, under the host policy "
+                        + "\(settings.hostPolicy) of the table the link routes to")
+            }
+            return "\(lowered)://\(written)/\(path)\(queryText)"
+        }
         if let first = components.first, LinkEncoding.readsBackAsHost(first, policy: settings.hostPolicy) {
             return "\(lowered)://\(path)\(queryText)"
         }

@@ -20,9 +20,11 @@ extension Router {
     ///   - query: query items, written in the order given.
     ///   - scheme: the scheme to write; by default the route's table's scheme, and none (an internal route
     ///     string) for the global table.
-    ///   - host: the host to write; for a table with allowed hosts it must be one of them (by default the first).
+    ///   - host: the host to write, a name or a bracketed IP literal alone; for a table with allowed hosts it must be
+    ///     one of them (by default the first). A link without a scheme has none.
     /// - Throws: ``LinkError`` for an unknown route, a missing or unknown parameter, a value that could not
-    ///   come back unchanged or that fails the route's constraint, or a host that is not allowed.
+    ///   come back unchanged or that fails the route's constraint, or a host that is not allowed or that no link
+    ///   could carry.
     /// - Complexity: One lookup of `name` per table, then linear in the link's length: building the link of every
     ///   route costs linear time in the number of routes.
     public func link(
@@ -49,7 +51,8 @@ extension Router {
     /// `app://search?q=a%2Bb%20c`. With no scheme the link is an internal route string.
     ///
     /// - Throws: ``LinkError`` for a component that could not come back unchanged, an invalid scheme, or a host
-    ///   the scheme's table does not allow.
+    ///   the scheme's table does not allow or that no link could carry (`shop.example.com:443`; any host without a
+    ///   scheme).
     public func link(scheme: String?, route: String, query: [QueryItem] = [], host: String? = nil) throws(LinkError)
         -> String
     {
@@ -66,7 +69,9 @@ extension Router {
     ) throws(LinkError) -> String {
         let text = try unboundedLink(
             components: components, query: query, scheme: scheme, host: host, snapshot: snapshot)
-        let table = (scheme.flatMap { snapshot.tables[.scheme($0)] } ?? snapshot.tables[.global])
+        let table =
+            (scheme.flatMap { snapshot.tables[.scheme(URLSplitter.lowercasedASCII($0))] }
+                ?? snapshot.tables[.global])
         let rules = table?.hostRules ?? HostRules()
         if case .failure(let rejection) = URLSplitter.split(
             text, options: options.splitOptions, hostRules: { _ in rules }),

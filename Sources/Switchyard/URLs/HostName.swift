@@ -180,6 +180,19 @@ package enum HostName {
         return header.prefix { $0 != ":" }
     }
 
+    /// How a built link writes a host a caller gives, as ``linkForm(_:)`` does, with the name a link's reader takes
+    /// from it (`nil` for an IP literal); `nil` when no link could carry it back: anything but a name or a bracketed IP
+    /// literal alone (`a:80`, `user@a`, `a/b`, `[::1`, an empty text).
+    package static func checkedLinkForm(_ host: String) -> (written: String, name: String?)? {
+        let written = linkForm(host)
+        guard !written.isEmpty else { return nil }
+        return TextBytes.with(written) { bytes in
+            let whole = 0..<bytes.count
+            if written.hasPrefix("[") { return (try? ipLiteral(in: bytes, whole)).map { _ in (written, nil) } }
+            return (try? name(in: bytes, whole, allowsUnicode: false)).map { (written, $0) }
+        }
+    }
+
     /// The form an allowed host of a table's settings is compared in: an IP literal as links give it, a name with
     /// its ASCII letters lowercased and its Unicode labels in their `xn--` form (so that either form may be written).
     package static func allowedForm(_ host: String) -> String {

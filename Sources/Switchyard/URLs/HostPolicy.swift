@@ -21,6 +21,16 @@ public struct HostPolicy: Sendable, Hashable, CustomStringConvertible {
     /// The host never takes part in matching (allowed hosts are still checked).
     public static let ignored = HostPolicy(kind: .ignored)
 
+    /// Whether a host name (decoded and lowercased, as a link's reader gives it; an IP literal never is) becomes the
+    /// link's first path component under this policy: the one rule for reading links and for writing them.
+    func makesComponent(ofName name: String) -> Bool {
+        switch kind {
+        case .automatic: !name.isExactly("localhost") && !name.utf8.contains(UInt8(ascii: "."))
+        case .pathComponent: true
+        case .ignored: false
+        }
+    }
+
     /// The policy's name as route files write it: `automatic`, `pathComponent` or `ignored`.
     public var description: String {
         switch kind {

@@ -70,12 +70,7 @@ extension SplitRun {
     mutating func applyHostRules(_ rules: HostRules, to named: Host?, at position: Int) throws(URLRejection) {
         var becomesComponent = false
         if let named, !named.isIPLiteral {
-            switch rules.policy.kind {
-            case .automatic:
-                becomesComponent = !named.name.isExactly("localhost") && !named.name.utf8.contains(UInt8(ascii: "."))
-            case .pathComponent: becomesComponent = true
-            case .ignored: becomesComponent = false
-            }
+            becomesComponent = rules.policy.makesComponent(ofName: named.name)
         }
         if let allowed = rules.allowedHosts {
             let keptAsHost = rules.policy == .automatic && becomesComponent ? nil : named?.name

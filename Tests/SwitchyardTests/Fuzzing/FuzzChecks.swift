@@ -153,6 +153,16 @@ public enum FuzzChecks {
                 return "\(url.debugDescription) gave back other query items"
             }
         }
+        // A host the caller names (the first value): a link is built only when it comes back to its route, with
+        // the host kept apart from the path.
+        if let url = try? table.link(for: "r2", parameters: ["x": second], scheme: "https", host: first) {
+            guard let match = try? table.matches(url).first(where: { $0.route.name == "r2" }) else {
+                return "\(url.debugDescription) built with the host \(first.debugDescription) does not match it"
+            }
+            if match.link.host == nil || match.parameters["x"] != second {
+                return "\(url.debugDescription) built with the host \(first.debugDescription) gave back another link"
+            }
+        }
         return nil
     }
 

@@ -127,6 +127,59 @@ struct LinkTests {
         #expect(throws: LinkError.self) { try router.link(for: "i", parameters: ["id": "7"], scheme: "my_app") }
     }
 
+    /// A host the caller names, in a table without allowed hosts: a name or an IP literal is written as links carry
+    /// it and routes back to it; anything else is refused, where it was once written escaped (`https://a%3A80/x`) as
+    /// a link the router rejects.
+    @Test(
+        "a host the caller names is written only when it comes back",
+        arguments: [
+            ("Shop.Example.com", "https://Shop.Example.com/x" as String?), ("localhost", "https://localhost/x"),
+            ("[0:0::1]", "https://[::1]/x"), ("exämple.com", "https://xn--exmple-cua.com/x"),
+            ("a&b.example", "https://a%26b.example/x"),
+            // Read back as the first component under the table's automatic host policy.
+            ("intranet", nil),
+            ("shop.example.com:443", nil), ("user@shop.example.com", nil), ("shop.example.com/x", nil), ("a b", nil),
+            ("", nil), ("::1", nil), ("[", nil), ("[]", nil), ("[::1", nil), ("[::1]:443", nil), ("xn--pokxncvks", nil),
+        ])
+    func aHostTheCallerNames(host: String, expected: String?) throws {
+        let router = Router()
+        try router.add("/x", in: .scheme("https"))
+        guard let expected else {
+            let error = #expect(throws: LinkError.self) { try router.link(scheme: "https", route: "x", host: host) }
+            #expect(error?.code == .invalidHost)
+            return
+        }
+        let link = try router.link(scheme: "https", route: "x", host: host)
+        #expect(link == expected)
+        let back = try router.match(link)
+        #expect(back?.link.host == HostName.allowedForm(host), "\(String(describing: back))")
+    }
+
+    @Test func aTableWhoseHostIsAComponentTakesOnlyAnIPLiteralAsAHost() throws {
+        let router = Router()
+        try router.add("/x", in: .scheme("myapp"))
+        router.updateSettings(for: .scheme("myapp")) { $0.hostPolicy = .pathComponent }
+        let error = #expect(throws: LinkError.self) {
+            try router.link(scheme: "myapp", route: "x", host: "invite.myapp.com")
+        }
+        #expect(error?.code == .invalidHost)
+        let link = try router.link(scheme: "myapp", route: "x", host: "[::1]")
+        #expect(link == "myapp://[::1]/x")
+        #expect(try router.match(link)?.route.pattern.written == "/x")
+    }
+
+    @Test func aHostWithoutASchemeIsRefused() throws {
+        let router = Router()
+        try router.add("/item/:id", name: "i")
+        let error = #expect(throws: LinkError.self) {
+            try router.link(for: "i", parameters: ["id": "7"], host: "shop.example.com")
+        }
+        #expect(error?.code == .invalidHost)
+        #expect(
+            try router.link(for: "i", parameters: ["id": "7"], scheme: "https", host: "shop.example.com")
+                == "https://shop.example.com/item/7")
+    }
+
     @Test func queryItemsThatCannotComeBackAreErrors() throws {
         // Found by FuzzReverse: a NUL in a query value was encoded as %00, which matching rejects.
         let router = try Self.shareRouter()
