@@ -221,10 +221,9 @@ struct RouteFileReader {
             checkKeys(limits, Self.limitKeys, at: "options.limits")
             func limit(_ key: String, _ keyPath: WritableKeyPath<RoutingLimits, Int>) {
                 guard let value = limits[key] else { return }
-                guard let number = integer(value, at: "options.limits.\(key)"), number > 0 else {
-                    if case .number = value {
-                        problem(.invalidValue, at: "options.limits.\(key)", "a limit is a positive whole number")
-                    }
+                guard let number = integer(value, at: "options.limits.\(key)") else { return }
+                guard number > 0 else {
+                    problem(.invalidValue, at: "options.limits.\(key)", "a limit is a positive whole number")
                     return
                 }
                 options.limits[keyPath: keyPath] = number
@@ -283,10 +282,22 @@ struct RouteFileReader {
         return nil
     }
 
+    /// A whole number of fewer than 16 digits: JSON's numbers are read as `Double`, which holds every such number
+    /// exactly, so that a file's number is never rounded into another.
     mutating func integer(_ value: JSONValue, at location: String) -> Int? {
-        if case .number(let number) = value, number.rounded() == number, abs(number) < 1e15 { return Int(number) }
-        problem(.invalidValue, at: location, "expected a whole number, found \(value.kind)")
-        return nil
+        guard case .number(let number) = value else {
+            problem(.invalidValue, at: location, "expected a whole number, found \(value.kind)")
+            return nil
+        }
+        guard number.rounded() == number else {
+            problem(.invalidValue, at: location, "expected a whole number, found \(number)")
+            return nil
+        }
+        guard abs(number) < 1e15 else {
+            problem(.invalidValue, at: location, "expected a whole number of at most 15 digits")
+            return nil
+        }
+        return Int(number)
     }
 
     mutating func problem(_ code: RouteFileError.Code, at location: String, _ message: String) {

@@ -45,3 +45,36 @@ struct RouteFileConstraintTests {
         #expect(error?.location == location)
     }
 }
+
+/// Numbers in a route file: a priority is a whole number and a limit a positive one, each of at most 15 digits;
+/// anything else is one problem at its field, saying which rule it breaks (a limit of 1.5 was reported twice, and
+/// a priority of 2^63 as not a whole number).
+@Suite("Numbers in route files")
+struct RouteFileNumberTests {
+    @Test(
+        "a number is taken or refused once, with the rule it breaks",
+        arguments: [
+            (#""priority": 100.0"#, nil as String?), (#""priority": 1e2"#, nil),
+            (#""priority": -999999999999999"#, nil),
+            (#""priority": 1.5"#, "expected a whole number, found 1.5"),
+            (#""priority": "1""#, "expected a whole number, found a string"),
+            (#""priority": 9223372036854775807"#, "expected a whole number of at most 15 digits"),
+            (#""priority": 1e300"#, "expected a whole number of at most 15 digits"),
+            (#""limits": {"maxComponents": 64}"#, nil),
+            (#""limits": {"maxComponents": 0}"#, "a limit is a positive whole number"),
+            (#""limits": {"maxComponents": -1}"#, "a limit is a positive whole number"),
+            (#""limits": {"maxComponents": 1.5}"#, "expected a whole number, found 1.5"),
+            (#""limits": {"maxComponents": 99999999999999999999}"#, "expected a whole number of at most 15 digits"),
+        ])
+    func aNumber(field: String, problem: String?) {
+        let route = field.hasPrefix(#""priority""#) ? #", \#(field)"# : ""
+        let options = field.hasPrefix(#""limits""#) ? #", "options": {\#(field)}"# : ""
+        let json = #"{"routes": [{"pattern": "/a", "destination": "A"\#(route)}]\#(options)}"#
+        let messages = RouteFile.check(data: Data(json.utf8), path: "routes.json").filter { !$0.isNote }.map(\.message)
+        if let problem {
+            #expect(messages.count == 1 && messages.first?.hasSuffix(problem) == true, "\(messages)")
+        } else {
+            #expect(messages.isEmpty, "\(messages)")
+        }
+    }
+}
