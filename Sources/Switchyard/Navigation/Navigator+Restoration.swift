@@ -18,8 +18,9 @@ public struct Restoration: Hashable, Sendable {
         /// Where it was.
         public let location: NavigationTree.Location
         /// Why it was left out: its link no longer opens a route (`unmatched`, `rejected`, `redirectLoop`), a
-        /// screen below it was left out (`parentDropped`), its tab is not declared (`unknownTab`), or the saved
-        /// tree has more screens than ``Navigator/maxRestoredScreens`` (`overLimit`).
+        /// screen below it was left out (`parentDropped`), its tab is not declared (`unknownTab`) or is saved a
+        /// second time (`invalidSavedTree`), or the saved tree has more screens than
+        /// ``Navigator/maxRestoredScreens`` (`overLimit`).
         public let reason: NavigationError
 
         /// `link (location): reason`.
@@ -66,17 +67,23 @@ extension Navigator {
     /// a moved route comes back as the route file says now. A screen whose link no longer opens a route is
     /// dropped with the screens above it in its stack (the stack restores as far as its nearest parent that
     /// still routes); a presentation whose screen is dropped goes with those above it. Tabs are the declared
-    /// ones, at their declared roots; a saved tab that is not declared is dropped.
+    /// ones, at their declared roots; a saved tab that is not declared, or saved a second time, is dropped, and a
+    /// selected tab that was not restored leaves the cold start's selection.
     /// - Complexity: Linear in the saved tree's size; at most ``maxRestoredScreens`` screens are routed.
     public func restore(_ saved: NavigationTree) -> Restoration {
         var restoring = Restoring(navigator: self, tree: coldStart())
         var restoredTabs: Set<String> = []
         for tab in saved.tabs {
             let location = NavigationTree.Location.tab(tab.name)
-            guard restoring.tree.tabs.contains(where: { $0.name == tab.name }), restoredTabs.insert(tab.name).inserted
-            else {
+            guard restoring.tree.tabs.contains(where: { $0.name == tab.name }) else {
                 restoring.drop(
                     [tab.root] + tab.path, at: location, NavigationError(.unknownTab, "no tab is named '\(tab.name)'"))
+                continue
+            }
+            guard restoredTabs.insert(tab.name).inserted else {
+                restoring.drop(
+                    [tab.root] + tab.path, at: location,
+                    NavigationError(.invalidSavedTree, "the tab '\(tab.name)' is saved twice: the first was restored"))
                 continue
             }
             restoring.tree.setPath(restoring.restore(tab.path, at: location), at: location)

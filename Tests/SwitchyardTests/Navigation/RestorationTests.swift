@@ -75,6 +75,25 @@ struct RestorationTests {
         #expect(restored.dropped.map(\.reason.code) == [.unknownTab, .unknownTab])
     }
 
+    /// A tab saved twice: the first is restored, the second dropped as a saved tree's mistake, not as a tab that is
+    /// not declared (it was reported as "no tab is named 'home'").
+    @Test func aTabSavedTwiceIsRestoredOnceAndTheSecondIsReportedAsSuch() throws {
+        let navigator = try NavigationFixture.navigator()
+        var saved = navigator.coldStart()
+        let first = saved.tabs[0]
+        saved.tabs[0].path = [NavigationTree.Screen(route: "product", parameters: ["id": "7"], link: "/product/7")]
+        var second = first
+        second.path = [NavigationTree.Screen(route: "product", parameters: ["id": "8"], link: "/product/8")]
+        saved.tabs.append(second)
+        let restored = navigator.restore(saved)
+        #expect(restored.tree.tabs.map(\.name) == navigator.coldStart().tabs.map(\.name))
+        #expect(restored.tree.tabs[0].path.map(\.link) == ["/product/7"])
+        #expect(restored.dropped.map(\.link) == [first.root.link, "/product/8"])
+        #expect(restored.dropped.map(\.reason.code) == [.invalidSavedTree, .invalidSavedTree])
+        #expect(
+            restored.dropped.first?.reason.message == "the tab '\(first.name)' is saved twice: the first was restored")
+    }
+
     static let hostileFiles: [(String, String)] = [
         ("not JSON", "{\"tabs\": ["),
         ("a list", "[1, 2, 3]"),
