@@ -40,11 +40,15 @@ struct AssociationsCommand: ParsableCommand {
         var written: [String] = []
         do {
             let files = try shortLinks ? routeFile.shortLinkAssociationFiles() : routeFile.associationFiles()
-            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            try makeFolder()
             for (name, data) in [("apple-app-site-association", files.apple), ("assetlinks.json", files.android)] {
                 guard let data else { continue }
                 let url = URL(fileURLWithPath: out).appendingPathComponent(name)
-                try data.write(to: url)
+                do {
+                    try data.write(to: url)
+                } catch {
+                    throw Failure("\(url.path): the file cannot be written: \(FileContents.reason(of: error))")
+                }
                 written.append(url.path)
             }
             if files.android != nil, routeFile.options.matchesLiteralsCaseInsensitively {
@@ -65,5 +69,25 @@ struct AssociationsCommand: ParsableCommand {
             throw Exit.badInput
         }
         FileOutput.out(written.map { $0 + "\n" }.joined())
+    }
+
+    /// Makes `--out` and the folders above it, unless it is a folder already.
+    private func makeFolder() throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: out, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw Failure("--out \(out): is a file, not a folder") }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        } catch {
+            throw Failure("--out \(out): the folder cannot be made: \(FileContents.reason(of: error))")
+        }
+    }
+
+    /// A file or folder that could not be written, in a sentence.
+    private struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
     }
 }

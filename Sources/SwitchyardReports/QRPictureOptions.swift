@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Switchyard
 import SwitchyardQR
 
 #if canImport(Glibc)
@@ -94,7 +95,7 @@ package struct QRPictureOptions: ParsableArguments {
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: out), options: .atomic)
         } catch {
-            throw QRPictureFailure(message: "cannot write \(out): \(error.localizedDescription)")
+            throw QRPictureFailure(message: "cannot write \(out): \(FileContents.reason(of: error))")
         }
         return code
     }

@@ -327,6 +327,21 @@ struct AssociationsCommandTests {
         #expect(plain.errorOutput.contains("note: the short links' host go.shop.example.com needs files of its own"))
     }
 
+    /// A folder that cannot be made is named with the system's reason, where Foundation's error was printed whole
+    /// (`Error Domain=NSCocoaErrorDomain Code=516 …`).
+    @Test func anOutThatIsNoFolderIsNamedWithTheReason() throws {
+        let file = try Tool.temporaryFile("not a folder", named: "taken")
+        for (out, message) in [
+            (file, "error: --out \(file): is a file, not a folder\n"),
+            (file + "/sub", "error: --out \(file)/sub: the folder cannot be made: Not a directory\n"),
+        ] {
+            let result = try Tool.run(["associations", Tool.example, "--out", out])
+            #expect(result.status == 2)
+            #expect(result.output == "")
+            #expect(result.errorOutput == message)
+        }
+    }
+
     @Test func aFileWithoutAppsExitsWithTwo() throws {
         let path = try Tool.temporaryFile(#"{"routes": [{"pattern": "/a", "destination": "A"}]}"#)
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("associations-\(UUID().uuidString)")

@@ -80,6 +80,17 @@ struct QRCommandTests {
         #expect(result.errorOutput.contains("The value 'X' is invalid for '--level <level>'"))
     }
 
+    /// A picture that cannot be written says why as the system does, where Foundation's sentence said only that
+    /// the operation could not be completed.
+    @Test func aPictureThatCannotBeWrittenSaysWhy() throws {
+        let out = try Self.folder().appendingPathComponent("no-such-folder/code.svg").path
+        let result = try Tool.run(["qr", "myapp://x", "--out", out])
+        #expect(
+            result
+                == ToolResult(
+                    status: 2, output: "", errorOutput: "error: cannot write \(out): No such file or directory\n"))
+    }
+
     @Test func textTooLongForAnyCodeExitsWithTwo() throws {
         let result = try Tool.run(["qr", String(repeating: "a", count: 1_274), "--level", "H"])
         #expect(

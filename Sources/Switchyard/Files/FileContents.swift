@@ -40,11 +40,7 @@ package enum FileContents {
             do {
                 chunk = try handle.read(upToCount: 1 << 16)
             } catch {
-                // Foundation wraps the system's error: its number is the underlying error's code.
-                guard let system = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
-                    system.domain == NSPOSIXErrorDomain
-                else { return error.localizedDescription }
-                return String(cString: strerror(Int32(system.code)))
+                return reason(of: error)
             }
             guard let chunk, !chunk.isEmpty, body(chunk) else { return nil }
         }
@@ -80,6 +76,20 @@ package enum FileContents {
             throw FileContentsError(.unreadable, path: path, reason: "cannot be read: \(reason)")
         }
         return descriptor
+    }
+
+    /// The system's reason for a file operation of Foundation's that failed (`Not a directory`, `Permission
+    /// denied`), where Foundation's own sentence says only that the file does not exist or the operation could not be
+    /// completed; that sentence when the error wraps no system error.
+    package static func reason(of error: any Error) -> String {
+        // Foundation wraps the system's error, as a POSIXError or as an NSError of the POSIX domain, whose code is
+        // the error's number.
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey]
+        if let posix = underlying as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
+        guard let system = underlying as? NSError, system.domain == NSPOSIXErrorDomain else {
+            return error.localizedDescription
+        }
+        return String(cString: strerror(Int32(system.code)))
     }
 
     /// `n` bytes as a person reads them: `2 MiB` for a whole number of MiB, `1000 bytes` otherwise.

@@ -57,7 +57,8 @@
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 try entry.write(toFile: path, atomically: true, encoding: .utf8)
             } catch {
-                throw LaunchError(.registrationFailed, "\(path) could not be written: \(error)")
+                throw LaunchError(
+                    .registrationFailed, "\(path) could not be written: \(FileContents.reason(of: error))")
             }
             let result = try Subprocess.runBlocking(
                 "xdg-mime", ["default", file, "x-scheme-handler/\(scheme)"], environment: environment)

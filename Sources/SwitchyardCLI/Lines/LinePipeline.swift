@@ -105,7 +105,7 @@ private final class SharedInput: @unchecked Sendable {
                 reader = nil
             } catch {
                 failure = LineInputError(
-                    path: path, reason: "the file could not be read (\(error.localizedDescription))")
+                    path: path, reason: "the file could not be read (\(FileContents.reason(of: error)))")
             }
         }
         return nil

@@ -54,5 +54,20 @@
                 try SchemeRegistration.register(scheme: "ok", command: "a\nb", environment: environment)
             }
         }
+
+        /// A folder that cannot be made is said with the system's reason, not with Foundation's error whole.
+        @Test func anApplicationsFolderThatCannotBeMadeSaysWhy() throws {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-\(UUID().uuidString)")
+            try Data("a file".utf8).write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let error = #expect(throws: LaunchError.self) {
+                try SchemeRegistration.register(
+                    scheme: "ok", command: "/bin/true", environment: ["XDG_DATA_HOME": file.path])
+            }
+            #expect(error?.code == .registrationFailed)
+            #expect(
+                error?.message
+                    == "\(file.path)/applications/switchyard-ok.desktop could not be written: Not a directory")
+        }
     }
 #endif
