@@ -48,6 +48,30 @@ import Testing
         #expect(failures.reason(within: .milliseconds(1)) == nil)
     }
 
+    /// An SQLite file that cannot be: the reason is the file system's, where SQLite said only that it failed to open
+    /// a database at the path.
+    @Test func anSQLiteFileThatCannotBeSaysWhy() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("a-file").path
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        for (path, reason) in [
+            (folder.path, "it is a folder"),
+            (folder.path + "/missing/links.sqlite", "its folder \(folder.path)/missing does not exist"),
+            (file + "/links.sqlite", "\(file) is a file, not a folder"),
+        ] {
+            do {
+                let store = try await LinkStore.open(try StoreLocation(path), deadline: .seconds(10))
+                await store.close()
+                Issue.record("a store opened at \(path)")
+            } catch {
+                #expect(error.code == .unavailable)
+                #expect(error.message == "cannot open the SQLite file \(path): \(reason)")
+            }
+        }
+    }
+
     /// PostgreSQL's own refusal, through the real pool: a database that is not there. The deadline leaves a loaded
     /// machine time for the pool's first attempt to fail (on a 2-second one, a whole parallel suite under `.ci/run`
     /// had not failed it yet, and the error rightly said the database did not answer); the test takes it whole.
