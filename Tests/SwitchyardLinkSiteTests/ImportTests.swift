@@ -77,6 +77,16 @@ import Testing
         }
     }
 
+    /// A column named twice, in either format and in any case, is the file's mistake: a row's two values of one field
+    /// were read as the last one, silently.
+    @Test(arguments: ["slug,target,target\n", "slug,Target, TARGET\n", "Destination URL,Title,title\n"])
+    func aColumnNamedTwiceIsRefused(header: String) {
+        let error = #expect(throws: LinkImport.Failure.self) { try LinkImport(header + "x,myapp://cart,y\n") }
+        #expect(error?.code == "invalidCSV")
+        let message = error?.message ?? ""
+        #expect(message.hasPrefix("the column '") && message.hasSuffix("' is named twice"), "\(message)")
+    }
+
     @Test func aRowsCellsBecomeTheLinksFields() throws {
         let file = try LinkImport(
             "slug,target,utm,expiresAt,disabled,tags,title\n"

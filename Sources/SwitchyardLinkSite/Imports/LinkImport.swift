@@ -36,7 +36,8 @@ package struct LinkImport {
     }
 
     /// Reads `text`, whose first record names the columns.
-    /// - Throws: ``Failure``: not CSV, no header, columns of neither format, more than ``maxRows`` rows.
+    /// - Throws: ``Failure``: not CSV, no header, a column named twice, columns of neither format, more than
+    ///   ``maxRows`` rows.
     init(_ text: String) throws(Failure) {
         let records: [CSVReader.Record]
         do {
@@ -48,6 +49,11 @@ package struct LinkImport {
             throw Failure(code: "invalidCSV", message: "the file is empty: its first row names the columns")
         }
         let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        // A column named twice would give each row two values of one field, one of which would silently win.
+        var seen: Set<String> = []
+        if let repeated = names.first(where: { !$0.isEmpty && !seen.insert($0).inserted }) {
+            throw Failure(code: "invalidCSV", message: "the column '\(repeated)' is named twice")
+        }
         if names.contains("target") {
             format = .switchyard
             let known = Set(Components.Schemas.Link.csvColumns.map { $0.lowercased() })
