@@ -7,6 +7,7 @@ import Switchyard
 import SwitchyardLinkAPI
 import SwitchyardReports
 
+import enum SwitchyardLinkSite.InternetTime
 import struct SwitchyardLinkSite.LinkImport
 
 /// `switchyard-link-site links …`, also run as `switchyard links …`: the admin API of a running site, from the
@@ -144,8 +145,8 @@ struct LinksCommand: AsyncParsableCommand {
                 description: description, imageURL: imageURL, tags: tags.isEmpty ? nil : tags)
             if !utm.isEmpty { request.utm = try Self.parameters(utm) }
             if let expires {
-                guard let date = ISO8601DateFormatter().date(from: expires) else {
-                    throw Failure.refused("--expires is a time in ISO 8601, as 2026-12-31T23:59:59Z, not '\(expires)'")
+                guard let date = InternetTime.date(from: expires) else {
+                    throw Failure.badUsage("--expires is a time in ISO 8601, as 2026-12-31T23:59:59Z, not '\(expires)'")
                 }
                 request.expiresAt = date
             }

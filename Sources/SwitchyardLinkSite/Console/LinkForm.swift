@@ -79,7 +79,7 @@ struct LinkForm: Equatable {
 
     /// `2026-12-31T23:59` (UTC), as a `datetime-local` field writes it, with seconds or a `Z` also taken.
     static func expiry(_ text: String) -> Date? {
-        if let date = ISO8601DateFormatter().date(from: text) { return date }
+        if let date = InternetTime.date(from: text) { return date }
         for format in ["yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd'T'HH:mm:ss"] {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")

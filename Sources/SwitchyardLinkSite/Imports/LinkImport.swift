@@ -113,7 +113,7 @@ package struct LinkImport {
             row.request.utm = utm
         }
         if let text = cells["expiresat"] {
-            if let date = ISO8601DateFormatter().date(from: text) {
+            if let date = InternetTime.date(from: text) {
                 row.request.expiresAt = date
             } else {
                 row.problems.append(
