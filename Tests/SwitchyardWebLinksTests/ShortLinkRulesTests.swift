@@ -112,6 +112,19 @@ struct ShortLinkRulesTests {
         #expect(refusal?.problems.map(\.field) == ["slug", "target", "ios", "tags"])
     }
 
+    /// A tag given twice is refused at the second, as a UTM name given twice is; it was kept twice.
+    @Test func aTagGivenTwiceIsRefusedAtTheSecond() throws {
+        var request = ShortLinkRequest(target: "myapp://product/1", slug: "tags")
+        request.tags = ["spring", "mail", "spring"]
+        let refusal = #expect(throws: ShortLinkProblems.self) {
+            try Self.rules().makeLink(request, generatedSlug: try #require(Self.generated))
+        }
+        #expect(refusal?.problems.map(\.field) == ["tags[2]"])
+        #expect(refusal?.problems.map(\.message) == ["'spring' is given twice"])
+        request.tags = ["spring", "Spring"]
+        #expect(try Self.rules().makeLink(request, generatedSlug: try #require(Self.generated)).tags.count == 2)
+    }
+
     @Test func anUpdateChangesWhatItGivesAndNeverTheSlug() throws {
         let rules = try Self.rules()
         let link = try rules.makeLink(

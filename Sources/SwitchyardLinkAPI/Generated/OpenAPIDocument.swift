@@ -253,6 +253,7 @@ package enum OpenAPIDocument {
                   "tags": {
                     "type": "array",
                     "maxItems": 20,
+                    "uniqueItems": true,
                     "items": {
                       "type": "string",
                       "pattern": "^[A-Za-z0-9_-]{1,32}$"

@@ -264,6 +264,13 @@ package struct ShortLinkRules: Sendable {
                     message: "a tag is 1 to 32 ASCII letters, digits, '-' and '_'"))
             valid = false
         }
+        // A tag given twice is a list the person did not mean; refused as a UTM name given twice is.
+        var seen: Set<String> = []
+        for (index, tag) in tags.enumerated() where !seen.insert(tag).inserted {
+            problems.append(
+                ShortLinkProblem(field: "tags[\(index)]", code: .invalidValue, message: "'\(tag)' is given twice"))
+            valid = false
+        }
         return valid
     }
 }
