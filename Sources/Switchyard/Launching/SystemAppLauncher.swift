@@ -33,7 +33,15 @@
 
         /// Opens `url` with `xdg-open`.
         public func open(_ url: String) async throws(LaunchError) {
-            guard Self.scheme(of: url) != nil else { throw LaunchError(.invalidLink, "'\(url)' has no scheme") }
+            switch Self.split(url) {
+            case .failure(let rejection):
+                throw LaunchError(
+                    .invalidLink, "\(Excerpt.short(url)) is not a link: \(rejection.code): \(rejection.message)")
+            case .success(let split) where split.link.scheme == nil:
+                throw LaunchError(.invalidLink, "\(Excerpt.short(url)) has no scheme")
+            case .success:
+                break
+            }
             guard await canOpen(url) else {
                 throw LaunchError(.noHandler, "no application is registered for '\(url)'")
             }
@@ -44,11 +52,13 @@
         }
 
         static func scheme(of url: String) -> String? {
-            guard
-                case .success(let split) = URLSplitter.split(
-                    url, options: SplitOptions(), hostRules: { _ in HostRules() })
-            else { return nil }
+            guard case .success(let split) = split(url) else { return nil }
             return split.link.scheme
+        }
+
+        /// `url` read as the router reads links, hosts kept as hosts: what the launcher hands on is a link.
+        private static func split(_ url: String) -> Result<SplitURL, URLRejection> {
+            URLSplitter.split(url, options: SplitOptions(), hostRules: { _ in HostRules() })
         }
     }
 #elseif canImport(UIKit) && !os(watchOS)

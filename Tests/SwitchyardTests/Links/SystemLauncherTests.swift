@@ -55,6 +55,19 @@
             }
         }
 
+        /// Text the router would refuse is refused as such, before any program runs: a link with a control character
+        /// was said to have no scheme.
+        @Test(arguments: [
+            ("myapp://x\ny", "'myapp://x?y' is not a link: controlCharacter: "),
+            ("product/1988", "'product/1988' has no scheme"),
+        ])
+        func textThatIsNoLinkIsRefusedSayingWhy(text: String, message: String) async throws {
+            let launcher = SystemAppLauncher(environment: ["PATH": "/nonexistent"])
+            let error = await #expect(throws: LaunchError.self) { try await launcher.open(text) }
+            #expect(error?.code == .invalidLink)
+            #expect(error?.message.hasPrefix(message) == true, "\(error?.message ?? "")")
+        }
+
         /// A folder that cannot be made is said with the system's reason, not with Foundation's error whole.
         @Test func anApplicationsFolderThatCannotBeMadeSaysWhy() throws {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-\(UUID().uuidString)")
