@@ -33,8 +33,8 @@ struct StoreOptions: ParsableArguments {
     @Option(
         help: """
             The store: an SQLite file (created when missing), or postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, \
-            which several servers may share; ?sslmode= and &sslrootcert= mean what they mean to psql, and \
-            sslmode is prefer when none is given (default: links.sqlite; also SWITCHYARD_DATABASE, which keeps a \
+            which several servers may share; ?sslmode= and &sslrootcert= mean what they mean to psql (no other \
+            parameter is taken), and sslmode is prefer when none is given (default: links.sqlite; also SWITCHYARD_DATABASE, which keeps a \
             password out of the process list).
             """)
     var database: String?

@@ -68,7 +68,11 @@ package enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
                 throw LinkStoreError(
                     .invalidLocation, "a PostgreSQL address reads postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE")
             }
+            if let port = parts.port, !(1...65_535).contains(port) {
+                throw LinkStoreError(.invalidLocation, "a PostgreSQL port is 1 to 65535, not \(port)")
+            }
             let parameters = parts.queryItems ?? []
+            try Self.checkNames(of: parameters)
             let mode = parameters.last { $0.name == "sslmode" }?.value ?? TLSMode.prefer.rawValue
             guard let tls = TLSMode(rawValue: mode) else {
                 let modes = TLSMode.allCases.map(\.rawValue).joined(separator: ", ")
@@ -77,11 +81,6 @@ package enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
             let rootCertificates = parameters.last { $0.name == "sslrootcert" }.map { $0.value ?? "" }
             guard rootCertificates != "" else {
                 throw LinkStoreError(.invalidLocation, "sslrootcert is the path of a PEM file of certificates")
-            }
-            if parameters.contains(where: { $0.name == "password" }) {
-                throw LinkStoreError(
-                    .invalidLocation,
-                    "the password goes before the host, postgres://USER:PASSWORD@HOST/DATABASE, not in '?password='")
             }
             let database = parts.path.hasPrefix("/") ? String(parts.path.dropFirst()) : parts.path
             self = .postgres(
@@ -96,6 +95,30 @@ package enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
             throw LinkStoreError(.invalidLocation, "a database is a file path or a postgres:// address")
         } else {
             self = .sqlite(path: text)
+        }
+    }
+
+    /// The address's parameters this store reads: libpq refuses a parameter it does not know, and so does the store,
+    /// so that a misspelt `sslmode` is not a connection that silently checks no certificate.
+    static let parameterNames = ["sslmode", "sslrootcert"]
+
+    private static func checkNames(of parameters: [URLQueryItem]) throws(LinkStoreError) {
+        var given: Set<String> = []
+        for parameter in parameters {
+            if parameter.name == "password" {
+                throw LinkStoreError(
+                    .invalidLocation,
+                    "the password goes before the host, postgres://USER:PASSWORD@HOST/DATABASE, not in '?password='")
+            }
+            guard parameterNames.contains(parameter.name) else {
+                throw LinkStoreError(
+                    .invalidLocation,
+                    "'\(parameter.name)' is not a parameter the store reads: "
+                        + parameterNames.joined(separator: ", "))
+            }
+            guard given.insert(parameter.name).inserted else {
+                throw LinkStoreError(.invalidLocation, "\(parameter.name) is given twice")
+            }
         }
     }
 

@@ -18,7 +18,7 @@ import Testing
                 .init(host: "127.0.0.1", port: 5432, username: "links", password: nil, database: "shop", tls: .prefer))
         ),
         (
-            "postgres://links@db/shop?sslmode=verify-full&sslrootcert=/etc/ssl/db-ca.pem&application_name=site",
+            "postgres://links@db/shop?sslmode=verify-full&sslrootcert=/etc/ssl/db-ca.pem",
             .postgres(
                 .init(
                     host: "db", port: 5432, username: "links", password: nil, database: "shop", tls: .verifyFull,
@@ -45,6 +45,13 @@ import Testing
         ("postgres://u@h/db?sslmode=allow", "not 'allow'"), ("postgres://u@h/db?sslrootcert=", "PEM file"),
         ("postgres://u@h/db?password=s3cret", "before the host"), ("links\n.sqlite", "a database is a file path"),
         (String(repeating: "a", count: 5_000), "a database is a file path"),
+        // A parameter the store does not read is refused, as libpq refuses one it does not know: a misspelt sslmode
+        // was a connection that silently checked no certificate, and application_name was silently not sent.
+        ("postgres://u@h/db?sslmod=verify-full", "'sslmod' is not a parameter the store reads: sslmode, sslrootcert"),
+        ("postgres://u@h/db?application_name=site", "'application_name' is not a parameter the store reads"),
+        ("postgres://u@h/db?sslmode=require&sslmode=disable", "sslmode is given twice"),
+        ("postgres://u@h:0/db", "a PostgreSQL port is 1 to 65535, not 0"),
+        ("postgres://u@h:65536/db", "a PostgreSQL port is 1 to 65535, not 65536"),
     ])
     func anythingElseIsATypedErrorThatSaysWhy(text: String, message: String) {
         #expect {
