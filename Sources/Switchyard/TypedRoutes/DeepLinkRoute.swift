@@ -111,7 +111,8 @@ extension Router {
     /// try router.link(for: ProductLink(id: 7, ref: nil), scheme: "app")    // "app://product/7"
     /// ```
     ///
-    /// - Throws: ``LinkError`` for a value that cannot be written (a nested type, an empty path value).
+    /// - Throws: ``LinkError`` for a value that cannot be written (a nested type, an empty path value, a number
+    ///   that is not finite).
     public func link<Link: DeepLinkRoute>(for value: Link, scheme: String? = nil, host: String? = nil)
         throws(LinkError) -> String
     {
@@ -126,7 +127,9 @@ extension Router {
         do {
             fields = try RouteValueEncoder.encode(value)
         } catch {
-            throw LinkError(.unrepresentableValue, "\(Link.name) cannot be written as a link: \(error)")
+            throw LinkError(
+                .unrepresentableValue,
+                "\(Link.name) cannot be written as a link: \(RouteValueEncoder.reason(error))")
         }
         let names = Set(pattern.parameterNames)
         var parameters: [String: String] = [:]

@@ -37,8 +37,9 @@ enum RouteValueDecoder {
         switch type {
         case is String.Type: parsed = value ?? ""
         case is Bool.Type: parsed = bool(value)
-        case is Double.Type: parsed = value.flatMap(Double.init)
-        case is Float.Type: parsed = value.flatMap(Float.init)
+        // A link's number is finite: `nan`, `inf` and what overflows (`1e309`) are no value an app means.
+        case is Double.Type: parsed = value.flatMap(Double.init).flatMap { $0.isFinite ? $0 : nil }
+        case is Float.Type: parsed = value.flatMap(Float.init).flatMap { $0.isFinite ? $0 : nil }
         case is Int.Type: parsed = value.flatMap { Int($0) }
         case is Int8.Type: parsed = value.flatMap { Int8($0) }
         case is Int16.Type: parsed = value.flatMap { Int16($0) }

@@ -20,6 +20,27 @@ enum RouteValueEncoder {
     }
 
     static func text(_ value: Bool) -> String { value ? "true" : "false" }
+
+    /// What an encoding error says, in a sentence: the field and why (`inner: nested types are not supported …`).
+    static func reason(_ error: any Error) -> String {
+        guard case EncodingError.invalidValue(_, let context) = error else { return "\(error)" }
+        let field = context.codingPath.map(\.stringValue).joined(separator: ".")
+        return field.isEmpty ? context.debugDescription : "\(field): \(context.debugDescription)"
+    }
+
+    /// A number as a link writes it; a value that is not finite is refused, as decoding refuses it, so that every
+    /// link written decodes.
+    static func text<Number: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ value: Number, at codingPath: [any CodingKey]
+    ) throws -> String {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: codingPath, debugDescription: "\(value) is not a finite number, which no link carries"))
+        }
+        return value.description
+    }
 }
 
 private struct FieldsEncoder: Encoder {
@@ -47,8 +68,12 @@ private struct FieldsEncoder: Encoder {
         mutating func encodeNil(forKey key: Key) throws {}
         mutating func encode(_ value: Bool, forKey key: Key) throws { add(key, RouteValueEncoder.text(value)) }
         mutating func encode(_ value: String, forKey key: Key) throws { add(key, value) }
-        mutating func encode(_ value: Double, forKey key: Key) throws { add(key, "\(value)") }
-        mutating func encode(_ value: Float, forKey key: Key) throws { add(key, "\(value)") }
+        mutating func encode(_ value: Double, forKey key: Key) throws {
+            add(key, try RouteValueEncoder.text(value, at: [key]))
+        }
+        mutating func encode(_ value: Float, forKey key: Key) throws {
+            add(key, try RouteValueEncoder.text(value, at: [key]))
+        }
         mutating func encode(_ value: Int, forKey key: Key) throws { add(key, "\(value)") }
         mutating func encode(_ value: Int8, forKey key: Key) throws { add(key, "\(value)") }
         mutating func encode(_ value: Int16, forKey key: Key) throws { add(key, "\(value)") }
@@ -114,8 +139,12 @@ private struct ValueEncoder: Encoder {
         mutating func encodeNil() throws {}
         mutating func encode(_ value: Bool) throws { sink.values.append(RouteValueEncoder.text(value)) }
         mutating func encode(_ value: String) throws { sink.values.append(value) }
-        mutating func encode(_ value: Double) throws { sink.values.append("\(value)") }
-        mutating func encode(_ value: Float) throws { sink.values.append("\(value)") }
+        mutating func encode(_ value: Double) throws {
+            sink.values.append(try RouteValueEncoder.text(value, at: codingPath))
+        }
+        mutating func encode(_ value: Float) throws {
+            sink.values.append(try RouteValueEncoder.text(value, at: codingPath))
+        }
         mutating func encode(_ value: Int) throws { sink.values.append("\(value)") }
         mutating func encode(_ value: Int8) throws { sink.values.append("\(value)") }
         mutating func encode(_ value: Int16) throws { sink.values.append("\(value)") }

@@ -173,7 +173,31 @@ struct TypedRouteTests {
         } throws: { error in
             "\(error)" == "unsupportedType: inner: nested types are not supported in a typed route; use scalar fields"
         }
-        #expect(throws: LinkError.self) { try router.link(for: Nested(inner: .init(a: 1))) }
+        let error = #expect(throws: LinkError.self) { try router.link(for: Nested(inner: .init(a: 1))) }
+        #expect(
+            error?.message
+                == "Nested cannot be written as a link: inner: nested types are not supported in a typed route")
+    }
+
+    /// A number a link carries is finite, both ways: `nan`, `inf` and an overflow (`1e309`) were decoded as such,
+    /// and a `Double.nan` written as `price=nan`.
+    @Test(arguments: ["nan", "inf", "-infinity", "1e309"])
+    func aNumberThatIsNotFiniteIsNoValue(text: String) throws {
+        let router = Router()
+        try router.map(Everything.self) { _, _ in }
+        let match = try #require(
+            try router.match("app:///all/E621E1F8-C36C-495A-93FC-0C247A3E6E5F/home?price=\(text)&debug=1&count=1"))
+        let error = #expect(throws: RouteDecodingError.self) { try match.decode(Everything.self) }
+        #expect(error?.code == .typeMismatch)
+        #expect(error?.field == "price")
+        var value = try #require(
+            try router.match("app:///all/E621E1F8-C36C-495A-93FC-0C247A3E6E5F/home?price=1&debug=1&count=1")
+        )
+        .decode(Everything.self)
+        value.price = .nan
+        let refused = #expect(throws: LinkError.self) { try router.link(for: value) }
+        #expect(refused?.code == .unrepresentableValue)
+        #expect(refused?.message.hasSuffix("price: nan is not a finite number, which no link carries") == true)
     }
 
     static let text = Gen.oneOf(
