@@ -270,10 +270,19 @@ struct RouteFileReader {
         return nil
     }
 
+    /// A text of the file: a name, a destination, a pattern, a template. None holds a control character, which
+    /// no link can carry and which the tools would print raw (an escape sequence in a route's name recoloured the
+    /// terminal `switchyard routes` printed to).
     mutating func string(_ value: JSONValue, at location: String) -> String? {
-        if case .string(let string) = value { return string }
-        problem(.invalidValue, at: location, "expected a string, found \(value.kind)")
-        return nil
+        guard case .string(let string) = value else {
+            problem(.invalidValue, at: location, "expected a string, found \(value.kind)")
+            return nil
+        }
+        if string.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            problem(.invalidValue, at: location, "a control character cannot be in a route file's text")
+            return nil
+        }
+        return string
     }
 
     mutating func bool(_ value: JSONValue, at location: String) -> Bool? {

@@ -78,3 +78,23 @@ struct RouteFileNumberTests {
         }
     }
 }
+
+/// Text in a route file holds no control character: a route's name with an escape sequence loaded, and the tools
+/// printed it raw.
+@Suite("Text in route files")
+struct RouteFileTextTests {
+    @Test(
+        "a control character is refused at its field",
+        arguments: [
+            (#""name": "n\u001b[31m""#, "routes[0].name"), (#""destination": "D\nX""#, "routes[0].destination"),
+            (#""destination": "D\u0085""#, "routes[0].destination"),
+            (#""name": "a", "tab": "home\t""#, "routes[0].tab"),
+        ])
+    func aControlCharacter(field: String, location: String) {
+        let json = #"{"routes": [{"pattern": "/a", "destination": "A", \#(field)}]}"#
+            .replacingOccurrences(of: #""destination": "A", "destination""#, with: #""destination""#)
+        let findings = RouteFile.check(data: Data(json.utf8), path: "routes.json")
+        let found = findings.first { $0.locations == [location] }
+        #expect(found?.message.hasSuffix("a control character cannot be in a route file's text") == true, "\(findings)")
+    }
+}
