@@ -9,9 +9,17 @@ struct RouteCheck {
     func findings() -> [RouteFinding] {
         let duplicates = duplicateGroups()
         let unreachable = unreachableRegistrations()
+        var groupOf: [Int: Int] = [:]
+        for (group, indices) in duplicates.enumerated() { for index in indices { groupOf[index] = group } }
         return duplicateFindings(duplicates) + ambiguousFindings() + unreachable.findings
-            + shadowedFindings(skipping: unreachable.indices, duplicates: duplicates.map(Set.init))
+            + shadowedFindings(skipping: unreachable.indices, duplicateGroupOf: groupOf)
             + duplicateNames()
+    }
+
+    /// A table and a shape in it: the expansions that compete for the same links.
+    private struct TableShape: Hashable {
+        var table: RouteTable
+        var shape: TrieTerminal?
     }
 
     /// Registrations that are duplicates: of the same shape in one table, from the first of them with no constraint
@@ -57,16 +65,28 @@ struct RouteCheck {
     }
 
     /// Registrations whose every expansion a registration of higher priority in the same table covers.
+    ///
+    /// Each registration is compared with those of its table that have a higher priority only, found in a list of
+    /// the table's registrations from the highest priority down: a file whose routes share one priority, the usual
+    /// one, is checked in linear time.
     private func unreachableRegistrations() -> (indices: Set<Int>, findings: [RouteFinding]) {
+        var byTable: [RouteTable: [Int]] = [:]
+        for index in registrations.indices { byTable[registrations[index].table, default: []].append(index) }
+        let byPriority = byTable.mapValues { indices in
+            indices.sorted { registrations[$0].priority > registrations[$1].priority }
+        }
         var unreachable: Set<Int> = []
         var findings: [RouteFinding] = []
         for (index, registration) in registrations.enumerated() {
+            let higher = (byPriority[registration.table] ?? []).prefix {
+                registrations[$0].priority > registration.priority
+            }
+            .sorted()
             let shadows = registration.expansions.map { expansion in
-                registrations.indices.lazy.compactMap { other -> (Int, CheckedExpansion)? in
-                    let winner = registrations[other]
-                    guard other != index, winner.table == registration.table, winner.priority > registration.priority
-                    else { return nil }
-                    return winner.expansions.first { covers($0.segments, expansion.segments) }.map { (other, $0) }
+                higher.lazy.compactMap { other -> (Int, CheckedExpansion)? in
+                    registrations[other].expansions.first { covers($0.segments, expansion.segments) }.map {
+                        (other, $0)
+                    }
                 }.first
             }
             guard !shadows.isEmpty, shadows.allSatisfy({ $0 != nil }), let (other, _) = shadows.first ?? nil else {
@@ -87,12 +107,24 @@ struct RouteCheck {
     /// Expansions that another registration's expansion of the same shape always beats: a higher priority, or the
     /// same priority and an earlier registration, with no constraint that could let the link through.
     /// Registrations reported already (unreachable, or duplicates of each other) are left out.
-    private func shadowedFindings(skipping reported: Set<Int>, duplicates: [Set<Int>]) -> [RouteFinding] {
-        registrations.indices.compactMap { index -> RouteFinding? in
+    private func shadowedFindings(skipping reported: Set<Int>, duplicateGroupOf: [Int: Int]) -> [RouteFinding] {
+        // The registrations with no constraint that have an expansion of each shape, in registration order: a
+        // winner has one of the loser's shape, so only those are compared, which keeps the check linear unless many
+        // routes share a shape.
+        var unconstrained: [TableShape: [Int]] = [:]
+        for (index, registration) in registrations.enumerated() where registration.constraints.isEmpty {
+            for shape in Set(registration.expansions.map(\.shape)) {
+                unconstrained[TableShape(table: registration.table, shape: shape), default: []].append(index)
+            }
+        }
+        return registrations.indices.compactMap { index -> RouteFinding? in
             guard !reported.contains(index) else { return nil }
             let loser = registrations[index]
             let winners = loser.expansions.map { expansion in
-                firstWinner(over: expansion, of: index, duplicates: duplicates)
+                firstWinner(
+                    over: expansion, of: index,
+                    among: unconstrained[TableShape(table: loser.table, shape: expansion.shape)] ?? [],
+                    duplicateGroupOf: duplicateGroupOf)
             }
             guard let position = winners.firstIndex(where: { $0 != nil }), let (other, winning) = winners[position]
             else { return nil }
@@ -110,15 +142,18 @@ struct RouteCheck {
     }
 
     /// The first expansion, of another registration that is not a duplicate of `index`'s, that always beats
-    /// `expansion` of registration `index`.
-    private func firstWinner(over expansion: CheckedExpansion, of index: Int, duplicates: [Set<Int>])
-        -> (Int, CheckedExpansion)?
-    {
+    /// `expansion` of registration `index`; `candidates` are the registrations, in order, with no constraint and an
+    /// expansion of its shape in its table.
+    private func firstWinner(
+        over expansion: CheckedExpansion, of index: Int, among candidates: [Int], duplicateGroupOf: [Int: Int]
+    ) -> (Int, CheckedExpansion)? {
         let loser = registrations[index]
-        for (other, winner) in registrations.enumerated() {
-            guard other != index, winner.table == loser.table, winner.constraints.isEmpty,
+        let group = duplicateGroupOf[index]
+        for other in candidates {
+            let winner = registrations[other]
+            guard other != index,
                 winner.priority > loser.priority || (winner.priority == loser.priority && other < index),
-                !duplicates.contains(where: { $0.contains(index) && $0.contains(other) })
+                group == nil || duplicateGroupOf[other] != group
             else { continue }
             if let same = winner.expansions.first(where: { $0.shape == expansion.shape }) { return (other, same) }
         }

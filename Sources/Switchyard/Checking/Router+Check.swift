@@ -12,7 +12,9 @@ extension Router {
     ///
     /// - Returns: the findings, kind by kind in the order above; within a kind, in registration order (a route
     ///   file's order for a router made from one).
-    /// - Complexity: O(*n*²) in the number of routes: a check, not a lookup.
+    /// - Complexity: Linear in the number of routes when they share one priority and few share a shape: a route is
+    ///   compared with the routes of its shape for shadowing, and with those of a higher priority for reachability.
+    ///   O(*n*²) at worst (every route of another priority, or of one shape).
     public func check() -> [RouteFinding] {
         let tables = state.snapshot.tables
         var registrations: [(order: (tag: Int, table: RouteTable, index: Int), registration: CheckedRegistration)] = []
