@@ -9,9 +9,11 @@ package func columns(_ rows: [[String]], rightAlignedFrom firstRight: Int = .max
     }
     return rows.map { row in
         row.enumerated().map { index, cell in
+            // The last column is not padded: a long last cell (a tree of thousands of screens) must not make every
+            // row carry that many spaces only to drop them.
+            guard index >= firstRight || index < row.count - 1 else { return cell }
             let padding = String(repeating: " ", count: widths[index] - cell.count)
-            if index >= firstRight { return padding + cell }
-            return index == row.count - 1 ? cell : cell + padding
+            return index >= firstRight ? padding + cell : cell + padding
         }.joined(separator: "  ")
     }.joined(separator: "\n")
 }
