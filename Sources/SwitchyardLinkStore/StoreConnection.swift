@@ -81,7 +81,7 @@ final class StoreConnection: Sendable {
                 return StoreConnection(
                     engine: .sqlite(connection, SerialGate(), reader: reader), deadline: deadline, logger: logger)
             } catch {
-                let reason = Self.whyNoFile(at: path) ?? "\(error)"
+                let reason = FileContents.whyNoFile(canBeAt: path) ?? "\(error)"
                 throw LinkStoreError(.unavailable, "cannot open the SQLite file \(path): \(reason)")
             }
         case .postgres(let server):
@@ -100,22 +100,6 @@ final class StoreConnection: Sendable {
                 engine: .postgres(client, runner: runner, loop: loop), deadline: deadline, logger: logger,
                 connectionFailures: failures)
         }
-    }
-
-    /// Why no SQLite file can be at `path`, as the file system says it, where SQLite says only that it failed to
-    /// open one: the path is a folder, or its folder is missing or is a file. `nil` when neither, and SQLite's own
-    /// words stand.
-    private static func whyNoFile(at path: String) -> String? {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-            return isFolder.boolValue ? "it is a folder" : nil
-        }
-        let parent = (path as NSString).deletingLastPathComponent
-        let folder = parent.isEmpty ? "." : parent
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
-            return "its folder \(folder) does not exist"
-        }
-        return isFolder.boolValue ? nil : "\(folder) is a file, not a folder"
     }
 
     /// `duration` in whole milliseconds, within what SQLite's busy timeout takes (a 32-bit count).

@@ -92,6 +92,21 @@ package enum FileContents {
         return String(cString: strerror(Int32(system.code)))
     }
 
+    /// Why no file can be at `path`, as the file system says it, for a library that says only that it failed to
+    /// open one (SQLite): the path is a folder, or its folder is missing or is a file. `nil` when neither.
+    package static func whyNoFile(canBeAt path: String) -> String? {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            return isFolder.boolValue ? "it is a folder" : nil
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        let folder = parent.isEmpty ? "." : parent
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
+            return "its folder \(folder) does not exist"
+        }
+        return isFolder.boolValue ? nil : "\(folder) is a file, not a folder"
+    }
+
     /// `n` bytes as a person reads them: `2 MiB` for a whole number of MiB, `1000 bytes` otherwise.
     package static func describe(bytes n: Int) -> String {
         n >= 1 << 20 && n % (1 << 20) == 0 ? "\(n >> 20) MiB" : "\(n) bytes"
