@@ -57,21 +57,12 @@ import Testing
             // What the document does not allow is refused before it is sent, as the site would refuse it.
             let unknownUTM = try links(["create", "myapp://cart", "--utm", "bogus=1"])
             #expect(unknownUTM.0 == 1 && unknownUTM.2.contains("utm.bogus"), "\(unknownUTM.2)")
-            let twice = try links(["create", "myapp://cart", "--utm", "source=a", "--utm", "source=b"])
-            #expect(twice.0 == 2 && twice.2 == "error: --utm source is given twice\n", "\(twice.2)")
             let empty = try links(["create", "https://www.shop.example.com/help", "--utm", "source="])
             #expect(
                 empty.0 == 1 && empty.2.contains("utm.source: an empty value: leave the parameter out"), "\(empty.2)")
-            // A time that is none is bad usage, found before anything is sent; one with fractions, as JavaScript
-            // writes it, is taken as the API takes it.
-            let tomorrow = try links(["create", "myapp://cart", "--expires", "tomorrow"])
-            let badTime = "error: --expires is a time in ISO 8601, as 2026-12-31T23:59:59Z, not 'tomorrow'\n"
-            #expect(tomorrow.0 == 2 && tomorrow.2 == badTime, "\(tomorrow.2)")
-            let fractions = try links([
-                "create", "myapp://cart", "--slug", "fractions", "--expires", "2030-01-01T00:00:00.000Z", "--json",
-            ])
-            #expect(fractions.0 == 0 && fractions.1.contains(#""expiresAt":"2030-01-01T00:00:00Z""#), "\(fractions)")
-            #expect(try links(["delete", "fractions"]).0 == 0)
+            // A time with fractions, as JavaScript writes it, is taken as the API takes it.
+            let fractions = try links(["create", "myapp://cart", "--slug", "f", "--expires", "2030-01-01T00:00:00.0Z"])
+            #expect(try fractions.0 == 0 && links(["delete", "f"]).0 == 0, "\(fractions)")
             let missing = try links(["show", "nope", "--json"])
             #expect(missing.0 == 1 && missing.1.contains(#""code":"notFound""#), "\(missing.1)")
             let slash = ["SWITCHYARD_TOKEN": token, "SWITCHYARD_SITE": "http://127.0.0.1:\(site.port)/"]
