@@ -139,6 +139,7 @@ import Testing
         ([:], #"{"web-host": 5}"#, "--web-host: the configuration file"),
         ([:], #"{"cache-second": 5}"#, "has the key 'cache-second', which no setting has"),
         ([:], #"[1, 2]"#, "is not a JSON object of settings"),
+        ([:], #"{"port": 8080, "port": 9090}"#, "gives the key 'port' twice"),
         ([:], #"{"log-level": "loud"}"#, "--log-level: 'loud' from the configuration file"),
         (["SWITCHYARD_METRICS_PORT": "8080"], nil, "--metrics-port: 8080 is the site's port too"),
         (

@@ -144,6 +144,10 @@ public struct RouteFile: Sendable {
         } catch {
             return (RouteFile(path: path), [RouteFileError(.invalidJSON, file: path, at: "", Self.describe(error))])
         }
+        if let (location, key) = JSONDuplicateKeys.first(in: Array(data)) {
+            let problem = "the key '\(key)' is given twice; a JSON reader would keep one of its values, silently"
+            return (RouteFile(path: path), [RouteFileError(.duplicateKey, file: path, at: location, problem)])
+        }
         let file = reader.read(root)
         return (file, reader.problems)
     }

@@ -53,6 +53,9 @@ extension StableCode where Domain == RouteFileError {
     public static var invalidPattern: Self { Self("invalidPattern") }
     /// Two scheme keys that differ only in case.
     public static var duplicateScheme: Self { Self("duplicateScheme") }
+    /// A key given twice in one object: a JSON reader keeps one of its values and drops the other silently (a merge
+    /// that left `"routes"` twice would lose half the routes).
+    public static var duplicateKey: Self { Self("duplicateKey") }
     /// A destination that the app gave no handler for.
     public static var unboundDestination: Self { Self("unboundDestination") }
 }

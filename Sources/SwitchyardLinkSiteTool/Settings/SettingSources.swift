@@ -59,8 +59,8 @@ struct SettingSources {
 
     /// The environment's `variables`, then the JSON object in the file at `path`, whose keys must all be among
     /// `known`.
-    /// - Throws: `ValidationError` naming the file when it cannot be read, is no JSON object, or has a key no
-    ///   setting has.
+    /// - Throws: `ValidationError` naming the file when it cannot be read, is no JSON object, gives a key twice, or
+    ///   has a key no setting has.
     init(environment variables: [String: String], file path: String, known: Set<String>) throws {
         environment = Self.provider(of: variables)
         let bytes: [UInt8]
@@ -72,6 +72,9 @@ struct SettingSources {
         // The keys first, with Foundation's decoder, so that a misspelt setting is refused rather than ignored.
         guard let keys = try? JSONDecoder().decode([String: Ignored].self, from: Data(bytes)).keys else {
             throw ValidationError("--config: \(path) is not a JSON object of settings")
+        }
+        if let (_, key) = JSONDuplicateKeys.first(in: bytes) {
+            throw ValidationError("--config: \(path) gives the key '\(key)' twice")
         }
         if let unknown = keys.sorted().first(where: { !known.contains($0) }) {
             throw ValidationError(
