@@ -69,6 +69,12 @@ import Testing
             "unknown key beside a known one in utm",
             #"{"target": "myapp://cart", "utm": {"source": "a", "Source": "b"}}"#, 400, "unknownKey"
         ),
+        // A key given twice: the decoder would keep one value silently.
+        ("a key twice", #"{"target": "myapp://cart", "target": "https://shop.example.com/"}"#, 400, "invalidJSON"),
+        (
+            "a key twice in utm", #"{"target": "myapp://cart", "utm": {"source": "a", "source": "b"}}"#, 400,
+            "invalidJSON"
+        ),
         ("wrong type", #"{"target": 42}"#, 400, "invalidValue"),
         ("bad date", #"{"target": "myapp://cart", "expiresAt": "tomorrow"}"#, 400, "invalidValue"),
         (

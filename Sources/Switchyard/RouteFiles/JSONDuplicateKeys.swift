@@ -15,24 +15,23 @@ package enum JSONDuplicateKeys {
         var index = 0
         while index < bytes.count {
             switch bytes[index] {
-            case UInt8(ascii: "{"):
-                containers.append(.object(location(of: containers), [], nil))
-            case UInt8(ascii: "["):
-                containers.append(.array(location(of: containers), 0))
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                containers.append(Container(isObject: bytes[index] == UInt8(ascii: "{"), step: step(into: containers)))
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 _ = containers.popLast()
             case UInt8(ascii: ","):
                 // The next value of an array; in an object, the next string is a key again.
-                switch containers.last {
-                case .array(let location, let count): containers[containers.count - 1] = .array(location, count + 1)
-                case .object(let location, let keys, _): containers[containers.count - 1] = .object(location, keys, nil)
-                case nil: break
+                if let last = containers.indices.last {
+                    containers[last].key = nil
+                    containers[last].index += 1
                 }
             case UInt8(ascii: "\""):
                 let (text, end) = string(in: bytes, from: index)
-                if case .object(let location, var keys, nil) = containers.last {
-                    guard keys.insert(text).inserted else { return (location, text) }
-                    containers[containers.count - 1] = .object(location, keys, text)
+                if let last = containers.indices.last, containers[last].isObject, containers[last].key == nil {
+                    guard containers[last].keys.insert(text).inserted else {
+                        return (location(of: containers[...]), text)
+                    }
+                    containers[last].key = text
                 }
                 index = end
                 continue
@@ -44,21 +43,47 @@ package enum JSONDuplicateKeys {
         return nil
     }
 
-    private enum Container {
-        /// Where the object is, its keys so far, and the key whose value is being read (`nil` while a key is
-        /// expected).
-        case object(String, Set<String>, String?)
-        /// Where the array is, and the index of the value being read.
-        case array(String, Int)
+    /// An object or an array being read. Its keys are changed in place, and its place is kept as the one step from
+    /// its parent, so that a wide object or a deep nesting costs linear time.
+    private struct Container {
+        let isObject: Bool
+        /// The key or index it is at in its parent (`nil` at the top).
+        let step: Step?
+        /// An object's keys so far, and the key whose value is being read (`nil` while a key is expected).
+        var keys: Set<String> = []
+        var key: String?
+        /// An array's index of the value being read.
+        var index = 0
+
+        init(isObject: Bool, step: Step?) {
+            self.isObject = isObject
+            self.step = step
+        }
     }
 
-    /// Where a value that starts now is: its parent's place and its key or index, as a route file's problems say it.
-    private static func location(of containers: [Container]) -> String {
-        switch containers.last {
-        case nil: ""
-        case .object(let location, _, let key): location.isEmpty ? key ?? "" : "\(location).\(key ?? "")"
-        case .array(let location, let index): "\(location)[\(index)]"
+    private enum Step {
+        case key(String)
+        case index(Int)
+    }
+
+    /// The step from the innermost container to a value that starts now.
+    private static func step(into containers: [Container]) -> Step? {
+        guard let last = containers.last else { return nil }
+        return last.isObject ? .key(last.key ?? "") : .index(last.index)
+    }
+
+    /// Where the innermost of `containers` is, as a route file's problems say it: `a.c[1]` (the outermost has no
+    /// step).
+    private static func location(of containers: ArraySlice<Container>) -> String {
+        var text = ""
+        for container in containers {
+            switch container.step {
+            case .key(let key): text += text.isEmpty ? key : ".\(key)"
+            case .index(let index): text += "[\(index)]"
+            case nil: break
+            }
         }
+        return text
     }
 
     /// The string that starts at `start` (its opening quote), decoded, and the index after its closing quote.

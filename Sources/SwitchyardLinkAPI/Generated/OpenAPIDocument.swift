@@ -204,7 +204,7 @@ package enum OpenAPIDocument {
                 }
               },
               "LinkRequest": {
-                "description": "A link to create, or the fields of a link to change (its slug aside). A key the schema does not name is refused with 400 and the code unknownKey, wherever it is: at the top or inside utm. A value that breaks a rule is refused with 422, every problem at its field.",
+                "description": "A link to create, or the fields of a link to change (its slug aside). A key the schema does not name is refused with 400 and the code unknownKey, wherever it is: at the top or inside utm; a key given twice, with 400 and the code invalidJSON. A value that breaks a rule is refused with 422, every problem at its field.",
                 "type": "object",
                 "additionalProperties": false,
                 "properties": {

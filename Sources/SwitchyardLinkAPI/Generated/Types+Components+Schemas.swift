@@ -200,7 +200,7 @@ extension Components {
                 case message
             }
         }
-        /// A link to create, or the fields of a link to change (its slug aside). A key the schema does not name is refused with 400 and the code unknownKey, wherever it is: at the top or inside utm. A value that breaks a rule is refused with 422, every problem at its field.
+        /// A link to create, or the fields of a link to change (its slug aside). A key the schema does not name is refused with 400 and the code unknownKey, wherever it is: at the top or inside utm; a key given twice, with 400 and the code invalidJSON. A value that breaks a rule is refused with 422, every problem at its field.
         ///
         /// - Remark: Generated from `#/components/schemas/LinkRequest`.
         package struct LinkRequest: Codable, Hashable, Sendable {

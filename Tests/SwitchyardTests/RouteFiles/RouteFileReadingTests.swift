@@ -74,6 +74,25 @@ struct RouteFileDuplicateKeyTests {
         if key != nil { #expect(found?.location == location) }
     }
 
+    /// Text the decoder never took, as a request's body may be: read to its end without a duplicate or a crash.
+    @Test(arguments: [
+        "]]]}}", #"{"a"#, #"{"a\"#, #"{"\u12"#, #"{"\ud83d\u"#, String(repeating: "[", count: 100_000), "",
+    ])
+    func textThatIsNoJSONHasNoDuplicate(text: String) {
+        #expect(JSONDuplicateKeys.first(in: Array(text.utf8)) == nil)
+    }
+
+    /// An object of 100,000 keys whose last repeats its first, inside 1,000 arrays.
+    @Test func aWideObjectDeepInsideIsRead() {
+        let keys = (0..<100_000).map { #""k\#($0)": 1"# } + [#""k0": 2"#]
+        let text =
+            String(repeating: "[", count: 1_000) + "{" + keys.joined(separator: ", ") + "}"
+            + String(repeating: "]", count: 1_000)
+        let found = JSONDuplicateKeys.first(in: Array(text.utf8))
+        #expect(found?.key == "k0")
+        #expect(found?.location == String(repeating: "[0]", count: 1_000))
+    }
+
     @Test func aRouteFileWithRoutesTwiceIsRefused() {
         let json =
             #"{"routes": [{"pattern": "/a", "destination": "A"}], "routes": [{"pattern": "/b", "destination": "B"}]}"#
