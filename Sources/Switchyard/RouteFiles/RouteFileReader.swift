@@ -278,7 +278,7 @@ struct RouteFileReader {
             problem(.invalidValue, at: location, "expected a string, found \(value.kind)")
             return nil
         }
-        if string.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+        if LinkEncoding.hasControl(string) {
             problem(.invalidValue, at: location, "a control character cannot be in a route file's text")
             return nil
         }
